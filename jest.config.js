@@ -5,7 +5,8 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	transform: {
 		// Transpile only: type errors are caught by `npm run typecheck`, which keeps jest fast on two cores.
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.dev.json' }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
+	setupFiles: ['<rootDir>/test/harness/setupEnv.ts'],
 	testTimeout: 30000,
 };

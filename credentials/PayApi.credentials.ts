@@ -1,0 +1,178 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * Credential of the payment service.
+ *
+ * Every request carries `x-api-key` and `Authorization: Bearer <access token>`. Access tokens live
+ * about 15 minutes, so by default the credential holds the long-lived refresh token and obtains
+ * the access token itself: n8n calls `preAuthentication` when the hidden, expirable
+ * `sessionToken` is empty and once more after a 401, and stores what it returns.
+ */
+export class PayApi implements ICredentialType {
+	name = 'payApi';
+
+	displayName = 'Pay API';
+
+	icon = 'file:pay.svg' as const;
+
+	documentationUrl = 'https://github.com/n8n-nodes-pay/n8n-nodes-pay#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Session Token',
+			name: 'sessionToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'http://127.0.0.1:4010',
+			description:
+				'Address of the service: the production host, the service\'s sandbox host, the local sandbox of this package (`npm run sandbox`, http://127.0.0.1:4010) or a proxy. No trailing path.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The API key from the account\'s integration settings, sent as the x-api-key header',
+		},
+		{
+			displayName: 'Authentication Method',
+			name: 'authMethod',
+			type: 'options',
+			options: [
+				{
+					name: 'Refresh Token (Recommended)',
+					value: 'refreshToken',
+					description: 'n8n obtains a fresh access token itself and renews it when it expires',
+				},
+				{
+					name: 'Access Token',
+					value: 'accessToken',
+					description: 'A pasted access token. It expires after about 15 minutes, so use it only for short tests.',
+				},
+			],
+			default: 'refreshToken',
+		},
+		{
+			displayName: 'Refresh Token',
+			name: 'refreshToken',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The long-lived refresh token from the account\'s integration settings',
+			displayOptions: { show: { authMethod: ['refreshToken'] } },
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'An access token obtained elsewhere; it expires after about 15 minutes',
+			displayOptions: { show: { authMethod: ['accessToken'] } },
+		},
+		{
+			displayName: 'Callback Secret',
+			name: 'callbackSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'A long random string you make up (for example the output of `openssl rand -hex 32`). The Pay node adds it as the `token` query parameter of every callback URL it sends, and the Pay Trigger refuses callbacks that do not carry it, because the service signs nothing.',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		if (credentials.authMethod === 'accessToken') {
+			return { sessionToken: credentials.accessToken as string };
+		}
+		let response: unknown;
+		try {
+			response = await this.helpers.httpRequest({
+				method: 'POST',
+				url: `${trimBaseUrl(credentials.baseUrl)}/token/refresh/`,
+				headers: { 'x-api-key': credentials.apiKey as string },
+				body: { refresh: credentials.refreshToken },
+				json: true,
+			});
+		} catch (error) {
+			// The raw client error carries the request headers (the API key): never let it travel on.
+			throw new Error(describeRefreshFailure(error));
+		}
+		const access = readAccessToken(response);
+		if (!access) {
+			throw new Error(
+				'The service did not return an access token for this refresh token: check the API key and the refresh token',
+			);
+		}
+		return { sessionToken: access };
+	}
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+				Authorization: '=Bearer {{$credentials.sessionToken}}',
+			},
+		},
+	};
+
+	// The transfer list is a cheap authenticated read that every account may call.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/send/',
+			method: 'GET',
+		},
+	};
+}
+
+function trimBaseUrl(baseUrl: unknown): string {
+	return String(baseUrl ?? '').replace(/\/+$/, '');
+}
+
+function describeRefreshFailure(error: unknown): string {
+	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
+	const status = failure.response?.status;
+	const body = failure.response?.data as { detail?: unknown } | undefined;
+	const detail = body && typeof body === 'object' && typeof body.detail === 'string' ? `: ${body.detail}` : '';
+	if (status) {
+		return `Could not obtain an access token (HTTP ${status}${detail}). Check the API key and the refresh token.`;
+	}
+	return `Could not reach the service to obtain an access token (${failure.code ?? 'network error'}). Check the Base URL.`;
+}
+
+/** The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. */
+function readAccessToken(response: unknown): string | undefined {
+	let value = response;
+	for (let depth = 0; depth < 3 && typeof value === 'string'; depth++) {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			return undefined;
+		}
+	}
+	if (value && typeof value === 'object' && typeof (value as { access?: unknown }).access === 'string') {
+		return (value as { access: string }).access;
+	}
+	return undefined;
+}

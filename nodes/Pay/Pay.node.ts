@@ -1,0 +1,50 @@
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { buildOperationProperties, findOperation } from './actions/router';
+import type { OperationEnvironment } from './actions/types';
+import { runItems } from './execution/runItems';
+import { readRequestOptions, requestOptionsProperty } from './requestOptions';
+import { payApiRequest } from './transport/request';
+
+export class Pay implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Pay',
+		name: 'pay',
+		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Create payment links, take payments (PSE, Daviplata, Nequi, Bre-B), send balance, withdraw and charge saved cards (Colombia, COP)',
+		defaults: { name: 'Pay' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'payApi', required: true }],
+		properties: [...buildOperationProperties(), requestOptionsProperty],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operationName = this.getNodeParameter('operation', 0) as string;
+		const operation = findOperation(resource, operationName);
+		if (!operation) {
+			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+		}
+		const { concurrency, settings } = readRequestOptions(this);
+		const environment: OperationEnvironment = {
+			settings,
+			executionCache: new Map(),
+			request: async (request) => await payApiRequest.call(this, request, settings),
+		};
+		const output = await runItems(
+			this,
+			items.length,
+			async (itemIndex) => await operation.execute.call(this, itemIndex, environment),
+			concurrency,
+		);
+		return [output];
+	}
+}

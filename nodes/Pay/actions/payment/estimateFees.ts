@@ -1,0 +1,42 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readPositiveAmount } from '../../helpers/amount';
+import { toNumber } from '../../helpers/normalize';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+export const estimateFees: PayOperation = {
+	value: 'estimateFees',
+	name: 'Estimate Fees',
+	description: 'Estimate the fees and the net amount received for an amount, before creating a payment',
+	action: 'Estimate fees for an amount',
+	properties: [
+		{
+			displayName: 'Amount (COP)',
+			name: 'amount',
+			type: 'number',
+			required: true,
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			description: 'Amount the payer would pay, in Colombian pesos',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const amount = readPositiveAmount(this.getNode(), itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
+		const answer = (await env.request({
+			method: 'POST',
+			path: '/pay/estimate/',
+			// The spec's sample sends the amount as a string.
+			body: { amount: String(amount) },
+			safety: 'read',
+			action: 'the fee estimate',
+			itemIndex,
+		})) as Record<string, unknown>;
+		return {
+			...answer,
+			amount: toNumber(answer.pay_amount),
+			fee: toNumber(answer.pay_fee),
+			iva: toNumber(answer.iva),
+			net_amount: toNumber(answer.pay_payed_amount),
+		};
+	},
+};

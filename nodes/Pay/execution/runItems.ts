@@ -1,0 +1,76 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+export type ItemResult = IDataObject | IDataObject[];
+
+export type ItemHandler = (itemIndex: number) => Promise<ItemResult>;
+
+/**
+ * Runs the handler for every input item, at most `concurrency` at a time, and returns the output in
+ * input order with `pairedItem` on every item. With "Continue On Fail" a failing item comes back as
+ * an item holding its error (and the `outcome` to branch on), paired to its input; otherwise the first
+ * failure stops the launch of further items and is thrown once those in flight have settled, so no
+ * request is left half-sent.
+ */
+export async function runItems(
+	context: IExecuteFunctions,
+	itemCount: number,
+	handler: ItemHandler,
+	concurrency = 1,
+): Promise<INodeExecutionData[]> {
+	const results: INodeExecutionData[][] = new Array(itemCount);
+	const continueOnFail = context.continueOnFail();
+	let next = 0;
+	// A holder rather than a variable: the workers update it, and the compiler must not narrow it.
+	const failed: { first?: { itemIndex: number; error: unknown } } = {};
+
+	const worker = async () => {
+		while (failed.first === undefined && next < itemCount) {
+			const itemIndex = next++;
+			try {
+				results[itemIndex] = toItems(await handler(itemIndex), itemIndex);
+			} catch (error) {
+				if (continueOnFail) {
+					results[itemIndex] = [errorItem(error, itemIndex)];
+				} else {
+					// Another worker may have failed meanwhile (the loop condition no longer holds): keep the earliest item.
+					const earlier = failed.first as { itemIndex: number } | undefined;
+					if (earlier === undefined || itemIndex < earlier.itemIndex) failed.first = { itemIndex, error };
+				}
+			}
+		}
+	};
+
+	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, itemCount));
+	await Promise.all(Array.from({ length: workers }, worker));
+
+	if (failed.first !== undefined) throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
+	return results.flat();
+}
+
+function toItems(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+	const list = Array.isArray(result) ? result : [result];
+	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const failure = error as { message?: string; description?: string; httpCode?: string; context?: IDataObject };
+	const json: IDataObject = {
+		error: failure.message ?? String(error),
+		outcome: (failure.context?.outcome as string | undefined) ?? 'not_sent',
+	};
+	if (failure.description) json.errorDescription = failure.description;
+	if (failure.httpCode) json.httpCode = failure.httpCode;
+	if (failure.context?.detail !== undefined) json.detail = failure.context.detail;
+	if (failure.context?.field !== undefined) json.field = failure.context.field;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeOperationError || (error as { context?: IDataObject })?.context !== undefined) {
+		const known = error as NodeOperationError;
+		if (known.context && known.context.itemIndex === undefined) known.context.itemIndex = itemIndex;
+		return known;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}

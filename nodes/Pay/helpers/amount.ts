@@ -1,0 +1,39 @@
+import type { INode } from 'n8n-workflow';
+
+import { inputError } from './inputError';
+
+/**
+ * Reads an amount typed in the editor or mapped from an item: a number, or a text such as
+ * "50000", "50000.5" or "50,000.50" (thousands commas allowed, as spreadsheets export them).
+ * Refuses anything that is not a positive, finite number, naming the field.
+ */
+export function readPositiveAmount(node: INode, itemIndex: number, field: string, raw: unknown): number {
+	const value = typeof raw === 'string' ? parseAmountText(raw) : raw;
+	if (typeof value !== 'number' || !Number.isFinite(value)) {
+		throw inputError(node, itemIndex, field, `must be a number, got ${describe(raw)}`);
+	}
+	if (value <= 0) {
+		throw inputError(node, itemIndex, field, `must be greater than 0, got ${value}`);
+	}
+	return value;
+}
+
+/** Whole pesos only: a fraction is refused, never rounded, so the amount sent is the amount meant. */
+export function readWholeAmount(node: INode, itemIndex: number, field: string, raw: unknown): number {
+	const value = readPositiveAmount(node, itemIndex, field, raw);
+	if (!Number.isInteger(value)) {
+		throw inputError(node, itemIndex, field, `must be a whole number of pesos (COP), got ${value}; it is not rounded for you`);
+	}
+	return value;
+}
+
+function parseAmountText(text: string): number | undefined {
+	const trimmed = text.trim();
+	if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(trimmed)) return undefined;
+	return Number(trimmed.replace(/,/g, ''));
+}
+
+function describe(raw: unknown): string {
+	if (raw === '' || raw === undefined || raw === null) return 'nothing';
+	return JSON.stringify(raw);
+}

@@ -1,0 +1,16 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+/**
+ * Bad input, found before anything is sent. The message names the field as the editor shows it;
+ * `field` lets a Continue On Fail branch tell which one.
+ */
+export function inputError(node: INode, itemIndex: number, field: string, problem: string): NodeOperationError {
+	const error = new NodeOperationError(node, `${field}: ${problem}`, {
+		itemIndex,
+		description: 'Nothing was sent to the service.',
+	});
+	error.context.outcome = 'not_sent';
+	error.context.field = field;
+	return error;
+}

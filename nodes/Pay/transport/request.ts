@@ -1,0 +1,164 @@
+import { sleep } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
+import { redactSecrets } from '../helpers/redact';
+import { describeFailure, toNodeApiError } from './apiError';
+import type { PayErrorFacts } from './apiError';
+import { decodeBody, excerpt } from './decodeBody';
+import { describeClientError } from './failure';
+import type { RequestFailure } from './failure';
+import { DEFAULT_RETRY_SETTINGS, nextRetryDelay } from './retryPolicy';
+import type { RetrySettings } from './retryPolicy';
+import type { RequestSafety } from './safety';
+
+export type PayContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export const CREDENTIAL_NAME = 'payApi';
+
+export interface PayRequest {
+	method: IHttpRequestMethods;
+	/** Path relative to the credential's Base URL, as the spec writes it: `/pay/`, `/pay_detail/abc`. */
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	safety: RequestSafety;
+	/** What the request does, for messages: "the transfer", "the payment object creation". */
+	action: string;
+	/** How to find out whether it went through when the answer is lost. */
+	howToCheck?: string;
+	/** The item this request serves; needed to keep `once` requests from being repeated on "Retry On Fail". */
+	itemIndex?: number;
+}
+
+export interface TransportSettings {
+	timeoutMs: number;
+	retry: RetrySettings;
+}
+
+export const DEFAULT_TRANSPORT_SETTINGS: TransportSettings = {
+	timeoutMs: 30_000,
+	retry: DEFAULT_RETRY_SETTINGS,
+};
+
+/**
+ * The one way the nodes talk to the service: authentication through the credential (n8n renews
+ * the access token on a 401), JSON in and out, double-encoded answers decoded, `{error, detail}`
+ * failures turned into errors whose message is the service's `detail`, safe requests retried.
+ */
+export async function payApiRequest(
+	this: PayContext,
+	request: PayRequest,
+	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
+): Promise<unknown> {
+	const credentials = await this.getCredentials(CREDENTIAL_NAME, request.itemIndex);
+	const secrets = [credentials.apiKey, credentials.refreshToken, credentials.accessToken, credentials.sessionToken, credentials.callbackSecret].map(
+		(value) => (typeof value === 'string' ? value : undefined),
+	);
+	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(this, request);
+
+	let earlierAttemptLost = false;
+	if (ledgerKeys) {
+		const entry = readLedger(ledgerKeys.execution, ledgerKeys.request);
+		if (entry?.state === 'done') return entry.answer;
+		if (entry && request.safety === 'once') {
+			// In flight or lost earlier in this execution: sending again could pay twice.
+			throw entry.state === 'unknown' ? entry.error : lostError(this, request, settings);
+		}
+		earlierAttemptLost = entry !== undefined;
+		writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'in_flight' });
+	}
+
+	for (let attempt = 1; ; attempt++) {
+		let failure: RequestFailure;
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, {
+				method: request.method,
+				url: `${baseUrl}${request.path}`,
+				body: request.body,
+				qs: request.qs,
+				json: true,
+				timeout: settings.timeoutMs,
+				returnFullResponse: true,
+			})) as IN8nHttpFullResponse;
+			const decoded = decodeBody(response.body);
+			if (decoded.readable) {
+				if (ledgerKeys) writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'done', answer: decoded.value });
+				return decoded.value;
+			}
+			failure = { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) };
+		} catch (error) {
+			failure = describeClientError(error);
+		}
+
+		const wait = nextRetryDelay(request.safety, failure, attempt, settings.retry);
+		if (wait !== undefined) {
+			if (isUnknownOutcome(failure)) earlierAttemptLost = true;
+			await sleep(wait);
+			continue;
+		}
+
+		const facts = describeFailure(failure, {
+			safety: request.safety,
+			action: request.action,
+			howToCheck: request.howToCheck,
+			attempts: attempt,
+			timeoutMs: settings.timeoutMs,
+			earlierAttemptLost,
+		});
+		const error = toNodeApiError(this.getNode(), redactFacts(facts, secrets), request.itemIndex);
+		if (ledgerKeys) {
+			if (facts.outcome === 'unknown') {
+				writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'unknown', error });
+			} else {
+				forgetLedger(ledgerKeys.execution, ledgerKeys.request);
+			}
+		}
+		throw error;
+	}
+}
+
+/** Failures after which the service may have acted on the request. */
+function isUnknownOutcome(failure: RequestFailure): boolean {
+	if (failure.kind === 'http') return failure.status >= 500;
+	return failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'unreadable';
+}
+
+function redactFacts(facts: PayErrorFacts, secrets: Array<string | undefined>): PayErrorFacts {
+	return {
+		...facts,
+		message: redactSecrets(facts.message, secrets),
+		description: facts.description === undefined ? undefined : redactSecrets(facts.description, secrets),
+		detail: facts.detail === undefined ? undefined : redactSecrets(facts.detail, secrets),
+	};
+}
+
+function lostError(context: PayContext, request: PayRequest, settings: TransportSettings) {
+	const facts = describeFailure(
+		{ kind: 'other', message: 'An earlier attempt in this execution is still under way or lost its answer' },
+		{ safety: request.safety, action: request.action, howToCheck: request.howToCheck, attempts: 1, timeoutMs: settings.timeoutMs },
+	);
+	return toNodeApiError(context.getNode(), facts, request.itemIndex);
+}
+
+/** Ledger keys exist only in an execution, for a request tied to an item. */
+function ledgerKeysFor(context: PayContext, request: PayRequest): { execution: string; request: string } | undefined {
+	if (request.itemIndex === undefined || !('getExecutionId' in context) || !('getWorkflowDataProxy' in context)) return undefined;
+	const executionId = context.getExecutionId();
+	if (!executionId) return undefined;
+	const node = context.getNode();
+	const runIndex = context.getWorkflowDataProxy(request.itemIndex).$runIndex as number;
+	return {
+		execution: `${context.getWorkflow().id ?? ''}:${executionId}`,
+		request: `${node.name}:${runIndex}:${request.itemIndex}:${request.method} ${request.path}`,
+	};
+}

@@ -1,0 +1,113 @@
+/**
+ * Does for the tests what n8n's server does for credentials: hands out the decrypted data,
+ * resolves the credential's generic `authenticate` expressions with the workflow's expression
+ * engine, and calls the credential's own `preAuthentication` when its expirable field is empty or
+ * n8n-core reports a 401, storing what it returns as n8n would.
+ */
+import { ICredentialsHelper } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeProperties,
+	IRequestOptionsSimplified,
+	Workflow,
+} from 'n8n-workflow';
+
+export class TestCredentialsHelper extends ICredentialsHelper {
+	/** Stored data per credential id, as the database would hold it. */
+	readonly stored = new Map<string, ICredentialDataDecryptedObject>();
+
+	/** Every preAuthentication call: `expired` tells whether it followed a 401. */
+	readonly preAuthenticationCalls: Array<{ expired: boolean; refreshed: boolean }> = [];
+
+	constructor(private readonly credentialTypes: Record<string, ICredentialType>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = this.type(typeName);
+		const options = requestOptions as IHttpRequestOptions;
+		const authenticate = type.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, options);
+		if (authenticate?.type === 'generic') {
+			for (const [target, entries] of Object.entries(authenticate.properties)) {
+				const bag = ((options as unknown as Record<string, Record<string, unknown>>)[target] ??= {});
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+					bag[resolve(workflow, node, key, credentials)] = resolve(workflow, node, value, credentials);
+				}
+			}
+		}
+		return options;
+	}
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = this.type(typeName);
+		const expirable = type.properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable);
+		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
+		const empty = credentials[expirable.name] === '' || credentials[expirable.name] === undefined;
+		if (!empty && !credentialsExpired) {
+			this.preAuthenticationCalls.push({ expired: false, refreshed: false });
+			return undefined;
+		}
+		const output = await type.preAuthentication.call(helpers, credentials);
+		this.preAuthenticationCalls.push({ expired: credentialsExpired, refreshed: true });
+		if (output[expirable.name] === undefined) return undefined;
+		const id = node.credentials?.[typeName]?.id;
+		if (id) this.stored.set(id, { ...(this.stored.get(id) ?? {}), ...output } as ICredentialDataDecryptedObject);
+		return Object.assign(credentials, output);
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used by these nodes');
+	}
+
+	async getDecrypted(_additionalData: unknown, nodeCredentials: INodeCredentialsDetails): Promise<ICredentialDataDecryptedObject> {
+		const data = this.stored.get(nodeCredentials.id ?? '');
+		if (!data) throw new Error(`No credential with id ${nodeCredentials.id}`);
+		// A copy, as n8n decrypts a fresh object for every execution.
+		return { ...data };
+	}
+
+	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+		this.stored.set(nodeCredentials.id ?? '', { ...data });
+	}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return this.type(type).properties;
+	}
+
+	private type(name: string): ICredentialType {
+		const type = this.credentialTypes[name];
+		if (!type) throw new Error(`Unknown credential type ${name}`);
+		return type;
+	}
+}
+
+function resolve(workflow: Workflow, node: INode, value: string, credentials: ICredentialDataDecryptedObject): string {
+	if (typeof value !== 'string' || !value.startsWith('=')) return value;
+	const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+	return resolved === undefined || resolved === null ? '' : String(resolved);
+}

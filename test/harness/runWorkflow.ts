@@ -1,0 +1,157 @@
+/**
+ * Runs workflows through n8n-core's own engine (`WorkflowExecute`) in this process, with the built
+ * package's node and credential types and the test credentials helper. What a node does here is
+ * what it does in n8n: parameters resolved by the engine, "Continue On Fail" and "Retry On Fail"
+ * applied by the engine, requests made by n8n's HTTP helpers.
+ */
+import { Container } from '@n8n/di';
+import { ExecutionLifecycleHooks, ExternalSecretsProxy, WorkflowExecute } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import { Workflow, createRunExecutionData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { randomUUID } from 'crypto';
+
+import { TestCredentialsHelper } from './credentialsHelper';
+import { loadBuiltPackage } from './loadPackage';
+
+export const CREDENTIAL_ID = 'pay-credential-1';
+
+/** Node settings that the editor's "Settings" tab sets. */
+export interface NodeSettings {
+	continueOnFail?: boolean;
+	retryOnFail?: boolean;
+	maxTries?: number;
+	waitBetweenTries?: number;
+}
+
+export interface PayNodeRun {
+	/** Items of the node's first output, as the next node would receive them. */
+	items: INodeExecutionData[];
+	/** The node's error when it failed (plain object, as in run data). */
+	error?: { message: string; name?: string; httpCode?: string | null; description?: string | null; context?: IDataObject };
+	/** The whole run, for tests that inspect everything (secrets checks, for one). */
+	run: IRun;
+	credentials: TestCredentialsHelper;
+}
+
+export interface RunPayNodeOptions {
+	/** `pay` (default) or another node of the package. */
+	nodeName?: string;
+	parameters: INodeParameters;
+	/** Input items; one empty item by default. */
+	input?: IDataObject[];
+	credentials: ICredentialDataDecryptedObject;
+	/** Reuse one helper across runs to keep the cached access token, as n8n's database would. */
+	credentialsHelper?: TestCredentialsHelper;
+	settings?: NodeSettings;
+	/** Same id twice = the same execution (what "Retry On Fail" sees); a fresh one by default. */
+	executionId?: string;
+}
+
+/** Runs one node of the package with the given input items, as the first node after a trigger. */
+export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun> {
+	const loaded = await loadBuiltPackage();
+	const credentials = options.credentialsHelper ?? new TestCredentialsHelper(loaded.credentialTypes);
+	if (!options.credentialsHelper || !credentials.stored.has(CREDENTIAL_ID)) {
+		credentials.stored.set(CREDENTIAL_ID, { sessionToken: '', ...options.credentials });
+	}
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Pay',
+		type: loaded.typeName(options.nodeName ?? 'pay'),
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },
+		...(options.settings?.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.settings?.retryOnFail
+			? { retryOnFail: true, maxTries: options.settings.maxTries ?? 3, waitBetweenTries: options.settings.waitBetweenTries ?? 0 }
+			: {}),
+	};
+	const connections: IConnections = {};
+	const workflowData: IWorkflowBase = {
+		id: 'workflow-under-test',
+		name: 'Test workflow',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: {},
+	} as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: [node],
+		connections,
+		active: false,
+		nodeTypes: loaded.nodeTypes,
+		settings: {},
+	});
+
+	const executionId = options.executionId ?? randomUUID();
+	const inputItems: INodeExecutionData[] = (options.input ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [inputItems] }, source: null }],
+		},
+	});
+	const additionalData = makeAdditionalData(credentials, executionId, workflowData);
+	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+
+	const task = run.data.resultData.runData[node.name]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: task?.error as PayNodeRun['error'],
+		run,
+		credentials,
+	};
+}
+
+function makeAdditionalData(
+	credentialsHelper: TestCredentialsHelper,
+	executionId: string,
+	workflowData: IWorkflowBase,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper,
+		executionId,
+		hooks: new ExecutionLifecycleHooks('manual', executionId, workflowData),
+		externalSecretsProxy: new ExternalSecretsProxy(),
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('task runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/**
+ * n8n-core starts an interval for SSH clients in every execution context; it keeps jest from
+ * exiting. Call from `afterAll` in every file that runs workflows.
+ */
+export function shutDownEngine(): void {
+	Container.get(SSHClientsManager).onShutdown();
+}
