@@ -95,6 +95,12 @@ export function describeFailure(failure: RequestFailure, context: FailedRequestC
 				description: 'Check the Base URL of the credential and that the service (or the local sandbox) is running.',
 				outcome: 'not_sent',
 			};
+		case 'credential':
+			return {
+				message: failure.message,
+				description: 'The request itself was not sent. Open the credential and use "Test" to check it.',
+				outcome: 'not_sent',
+			};
 		case 'canceled':
 			if (writes) return lost('The execution was canceled while the request was under way.');
 			return { message: 'The execution was canceled', outcome: 'failed' };

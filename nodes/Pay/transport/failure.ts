@@ -12,46 +12,44 @@ export type RequestFailure =
 	| { kind: 'network'; code: string }
 	| { kind: 'unreachable'; code: string }
 	| { kind: 'canceled' }
+	| { kind: 'credential'; message: string }
 	| { kind: 'other'; message: string };
 
-/** Errors that mean the connection never opened: the request did not leave. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|refused the connection/i;
+const TIMEOUT = /timeout of \d+ ?ms exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ECONNABORTED|connection was aborted/i;
+const BROKEN = /socket hang up|ECONNRESET|EPIPE|closed unexpectedly/i;
+const CANCELED = /ERR_CANCELED|\bcancell?ed\b/i;
+/** Our credential's own refusal to go on (see PayApi.preAuthentication): nothing was sent. */
+const CREDENTIAL = /access token/i;
 
-interface ClientErrorShape {
+interface ThrownShape {
 	code?: string;
 	message?: string;
+	messages?: string[];
 	name?: string;
 	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
-	cause?: unknown;
 }
 
+/**
+ * Classifies an error thrown by n8n's HTTP helper. HTTP statuses never get here (the transport
+ * asks for full responses); what remains are connection failures, which n8n wraps in a NodeApiError
+ * that keeps the client's original words in `messages` and drops the rest.
+ */
 export function describeClientError(thrown: unknown, now = Date.now()): RequestFailure {
-	const error = innermostClientError(thrown);
+	const error = (thrown ?? {}) as ThrownShape;
 	const status = error.response?.status;
-	if (typeof status === 'number') {
-		return httpFailure(status, error.response?.data, error.response?.headers, now);
-	}
-	const code = error.code ?? '';
-	if (code === 'ERR_CANCELED' || error.name === 'CanceledError') return { kind: 'canceled' };
-	if (TIMEOUT_CODES.has(code) || /timeout/i.test(error.message ?? '')) return { kind: 'timeout', code: code || 'ETIMEDOUT' };
-	if (UNREACHABLE_CODES.has(code)) return { kind: 'unreachable', code };
-	if (code || /socket hang up|ECONNRESET|EPIPE/i.test(error.message ?? '')) {
-		return { kind: 'network', code: code || 'ECONNRESET' };
-	}
-	return { kind: 'other', message: error.message ?? String(thrown) };
-}
+	if (typeof status === 'number') return httpFailure(status, error.response?.data, error.response?.headers, now);
 
-/** n8n wraps the client error in a NodeApiError whose `cause` is the original. */
-function innermostClientError(thrown: unknown): ClientErrorShape {
-	let current = thrown as ClientErrorShape;
-	for (let depth = 0; depth < 3; depth++) {
-		if (current?.response || current?.code) return current;
-		const next = current?.cause as ClientErrorShape | undefined;
-		if (!next || typeof next !== 'object') break;
-		current = next;
-	}
-	return (current ?? {}) as ClientErrorShape;
+	const originals = [...(error.messages ?? []), error.code ?? '', error.message ?? ''];
+	const said = originals.join(' | ');
+	const code = (said.match(/\b(E[A-Z_]{3,}|ERR_[A-Z_]+)\b/) ?? [])[1];
+	const credentialProblem = (error.messages ?? []).find((text) => CREDENTIAL.test(text));
+	if (credentialProblem) return { kind: 'credential', message: credentialProblem };
+	if (CANCELED.test(said) || error.name === 'CanceledError') return { kind: 'canceled' };
+	if (UNREACHABLE.test(said)) return { kind: 'unreachable', code: code ?? 'ECONNREFUSED' };
+	if (TIMEOUT.test(said)) return { kind: 'timeout', code: code ?? 'ETIMEDOUT' };
+	if (BROKEN.test(said)) return { kind: 'network', code: code ?? 'ECONNRESET' };
+	return { kind: 'other', message: error.messages?.[0] ?? error.message ?? String(thrown) };
 }
 
 export function httpFailure(

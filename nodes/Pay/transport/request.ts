@@ -14,7 +14,7 @@ import { redactSecrets } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
 import { decodeBody, excerpt } from './decodeBody';
-import { describeClientError } from './failure';
+import { describeClientError, httpFailure } from './failure';
 import type { RequestFailure } from './failure';
 import { DEFAULT_RETRY_SETTINGS, nextRetryDelay } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
@@ -81,21 +81,19 @@ export async function payApiRequest(
 	for (let attempt = 1; ; attempt++) {
 		let failure: RequestFailure;
 		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, {
-				method: request.method,
-				url: `${baseUrl}${request.path}`,
-				body: request.body,
-				qs: request.qs,
-				json: true,
-				timeout: settings.timeoutMs,
-				returnFullResponse: true,
-			})) as IN8nHttpFullResponse;
-			const decoded = decodeBody(response.body);
-			if (decoded.readable) {
-				if (ledgerKeys) writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'done', answer: decoded.value });
-				return decoded.value;
+			let response = await send(this, baseUrl, request, settings);
+			// A 401 means the service refused before doing anything, so sending again is safe.
+			let renewal: RenewalResult | undefined;
+			if (response.statusCode === 401) {
+				renewal = await renewAccessToken(this, baseUrl, settings);
+				if (renewal.renewed) response = await send(this, baseUrl, request, settings);
 			}
-			failure = { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) };
+			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
+			if (read.ok) {
+				if (ledgerKeys) writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'done', answer: read.value });
+				return read.value;
+			}
+			failure = read.failure;
 		} catch (error) {
 			failure = describeClientError(error);
 		}
@@ -125,6 +123,68 @@ export async function payApiRequest(
 		}
 		throw error;
 	}
+}
+
+/**
+ * Sends once. HTTP failures come back as responses (not thrown) so that their status, headers
+ * (`Retry-After`) and body stay whole: n8n's error wrapper would keep only part of them.
+ */
+async function send(
+	context: PayContext,
+	baseUrl: string,
+	request: PayRequest,
+	settings: TransportSettings,
+): Promise<IN8nHttpFullResponse> {
+	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
+		method: request.method,
+		url: `${baseUrl}${request.path}`,
+		body: request.body,
+		qs: request.qs,
+		json: true,
+		timeout: settings.timeoutMs,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as IN8nHttpFullResponse;
+}
+
+/**
+ * n8n renews an expirable credential only when a request fails with 401 *as an error*, which our
+ * full-response requests never do. So after a 401 we make n8n do it on a cheap read that lets the
+ * 401 through as an error: n8n calls the credential's preAuthentication (a new access token, saved
+ * with the credential) and repeats that read.
+ */
+async function renewAccessToken(context: PayContext, baseUrl: string, settings: TransportSettings): Promise<RenewalResult> {
+	try {
+		await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
+			method: 'GET',
+			url: `${baseUrl}${RENEWAL_PROBE_PATH}`,
+			json: true,
+			timeout: settings.timeoutMs,
+		});
+		return { renewed: true };
+	} catch (error) {
+		const failure = describeClientError(error);
+		// When the refresh itself failed, its reason is what the user needs, not the original 401.
+		return { renewed: false, credentialFailure: failure.kind === 'credential' ? failure : undefined };
+	}
+}
+
+interface RenewalResult {
+	renewed: boolean;
+	credentialFailure?: RequestFailure;
+}
+
+/** An authenticated read that every account may make and that changes nothing. */
+const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
+
+/** The decoded answer of a success whose body can be read, or what went wrong. */
+function readResponse(response: IN8nHttpFullResponse): { ok: true; value: unknown } | { ok: false; failure: RequestFailure } {
+	if (response.statusCode >= 400) {
+		return { ok: false, failure: httpFailure(response.statusCode, response.body, response.headers as Record<string, unknown>) };
+	}
+	const decoded = decodeBody(response.body);
+	if (decoded.readable) return { ok: true, value: decoded.value };
+	return { ok: false, failure: { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) } };
 }
 
 /** Failures after which the service may have acted on the request. */
