@@ -1,0 +1,74 @@
+/** Sends the service's callbacks (unsigned, one POST, no retries: public-facts) and logs each delivery. */
+import axios from 'axios';
+
+import { decimalString, feesFor } from './fees';
+import type { CallbackDelivery, PaymentObject, Withdrawal } from './model';
+import type { SandboxState } from './state';
+
+/** Payment paid (or another state change): the fields public-facts lists, amounts as decimal strings. */
+export function paymentCallbackBody(payment: PaymentObject): Record<string, unknown> {
+	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
+	return {
+		payed: payment.state === 3,
+		url: payment.slug,
+		state: payment.state,
+		amount: decimalString(payment.amount),
+		payed_amount: decimalString(fees.net),
+		fee_amount: decimalString(fees.fee),
+		iva_amount: decimalString(fees.iva),
+		payment_method: payment.paymentMethod,
+		payer_name: payment.payer.name,
+		payer_email: payment.payer.email,
+		payer_id_type: payment.payer.idType,
+		payer_id: payment.payer.id,
+		payer_phone: payment.payer.phone,
+		cus: payment.cus,
+		description: payment.description,
+	};
+}
+
+/** Withdrawal status change, as bank withdrawals notify it (JSON with id, state, dates, account). */
+export function withdrawalCallbackBody(withdrawal: Withdrawal): Record<string, unknown> {
+	return {
+		id: withdrawal.id,
+		state: withdrawal.state,
+		amount: withdrawal.amount,
+		date_created: withdrawal.createdAt.toISOString(),
+		date_updated: withdrawal.updatedAt.toISOString(),
+		account_holder_name: withdrawal.accountHolderName,
+		account_type: withdrawal.accountType,
+		account_key: withdrawal.keyValue,
+		bank_name: 'Bre-B',
+		note: withdrawal.note,
+		description: withdrawal.description,
+	};
+}
+
+export function sendPaymentCallback(state: SandboxState, payment: PaymentObject): void {
+	if (payment.callback) deliver(state, payment.callback, 'payment', paymentCallbackBody(payment), state.options.callbackEncoding);
+}
+
+export function sendWithdrawalCallback(state: SandboxState, withdrawal: Withdrawal): void {
+	if (withdrawal.callback) deliver(state, withdrawal.callback, 'withdrawal', withdrawalCallbackBody(withdrawal), 'json');
+}
+
+function deliver(
+	state: SandboxState,
+	url: string,
+	kind: CallbackDelivery['kind'],
+	body: Record<string, unknown>,
+	encoding: 'json' | 'form',
+): void {
+	const contentType = encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+	const delivery: CallbackDelivery = { url, kind, contentType, body, at: new Date().toISOString() };
+	state.callbacks.push(delivery);
+	const data = encoding === 'form' ? new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)])).toString() : body;
+	axios
+		.post(url, data, { headers: { 'content-type': contentType }, timeout: 10_000, validateStatus: () => true, maxRedirects: 0 })
+		.then((response) => {
+			delivery.status = response.status;
+		})
+		.catch((error: Error) => {
+			delivery.error = error.message;
+		});
+}

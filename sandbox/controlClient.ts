@@ -1,0 +1,158 @@
+/** A typed client of the sandbox's control API (`/_sandbox/`), for tests, benchmarks and scripts. */
+import axios from 'axios';
+import type { AxiosInstance } from 'axios';
+
+import type { Fault } from './faults';
+import type { CallbackDelivery } from './model';
+import type { SandboxOptions } from './options';
+
+export interface ControlPayment {
+	pk: number;
+	slug: string;
+	owner: string;
+	amount: number;
+	description: string;
+	state: number;
+	methodsJson: string;
+	idempotencyKey: string;
+	paymentMethod: string;
+	payer: { name: string; id: string; idType: string; email: string; phone: string };
+	callback: string;
+	payerRedirectUrl: string;
+	otp?: string;
+	extra: Record<string, unknown>;
+}
+
+export interface ControlAccount {
+	username: string;
+	phone: string;
+	email: string;
+	apiKey: string;
+	refreshToken: string;
+	balance: number;
+	emailVerified: boolean;
+	phoneVerified: boolean;
+}
+
+export interface ControlWithdrawal {
+	id: number;
+	owner: string;
+	amount: number;
+	accountHolderName: string;
+	accountType: number;
+	keyValue: string;
+	description: string;
+	callback: string;
+	idempotencyKey: string;
+	state: number;
+}
+
+export interface ControlCard {
+	uuid: string;
+	owner: string;
+	number: string;
+	name: string;
+	expiration: string;
+	bank: string;
+	country: string;
+	franchise: string;
+	chargedCvvs: string[];
+}
+
+export type SandboxSettings = Pick<
+	SandboxOptions,
+	'tokenTtlMs' | 'doubleEncodeCheckout' | 'rsaPadding' | 'autoPayDelayMs' | 'withdrawalStepMs' | 'callbackEncoding' | 'brebEnabled'
+>;
+
+export class SandboxControl {
+	private readonly http: AxiosInstance;
+
+	constructor(baseUrl: string) {
+		this.http = axios.create({ baseURL: `${baseUrl}/_sandbox` });
+	}
+
+	async reset(): Promise<void> {
+		await this.http.post('/reset');
+	}
+
+	/** Requests received per route since the last reset: `{"POST /send/": 1}`. */
+	async counters(): Promise<Record<string, number>> {
+		return (await this.http.get('/counters')).data;
+	}
+
+	async count(route: string): Promise<number> {
+		return (await this.counters())[route] ?? 0;
+	}
+
+	async resetCounters(): Promise<void> {
+		await this.http.delete('/counters');
+	}
+
+	async injectFault(fault: Fault): Promise<void> {
+		await this.http.post('/faults', fault);
+	}
+
+	async clearFaults(): Promise<void> {
+		await this.http.delete('/faults');
+	}
+
+	async callbacks(): Promise<CallbackDelivery[]> {
+		return (await this.http.get('/callbacks')).data;
+	}
+
+	async expireTokens(): Promise<number> {
+		return (await this.http.post('/tokens/expire')).data.expired;
+	}
+
+	async settings(changes: Partial<SandboxSettings> = {}): Promise<SandboxSettings> {
+		return (await this.http.patch('/settings', changes)).data;
+	}
+
+	async account(username: string): Promise<ControlAccount> {
+		return (await this.http.get(`/accounts/${encodeURIComponent(username)}`)).data;
+	}
+
+	async createAccount(seed: { username: string; phone: string; email?: string; balance?: number; verified?: boolean }): Promise<ControlAccount> {
+		return (await this.http.post('/accounts', seed)).data;
+	}
+
+	async updateAccount(username: string, changes: Partial<Pick<ControlAccount, 'balance' | 'emailVerified' | 'phoneVerified'>>): Promise<ControlAccount> {
+		return (await this.http.patch(`/accounts/${encodeURIComponent(username)}`, changes)).data;
+	}
+
+	/** The verification codes last sent to an account (what its email and phone would receive). */
+	async codes(username: string): Promise<{ email?: number; phone?: number }> {
+		return (await this.http.get(`/codes/${encodeURIComponent(username)}`)).data;
+	}
+
+	async payments(): Promise<ControlPayment[]> {
+		return (await this.http.get('/payments')).data;
+	}
+
+	async payment(slug: string): Promise<ControlPayment> {
+		return (await this.http.get(`/payments/${encodeURIComponent(slug)}`)).data;
+	}
+
+	/** The OTP a Daviplata checkout sent to the payer's phone. */
+	async otp(slug: string): Promise<string> {
+		return (await this.http.get(`/otp/${encodeURIComponent(slug)}`)).data.otp;
+	}
+
+	async pay(slug: string, method?: string): Promise<ControlPayment> {
+		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, method ? { method } : {})).data;
+	}
+
+	async withdrawals(): Promise<ControlWithdrawal[]> {
+		return (await this.http.get('/withdrawals')).data;
+	}
+
+	/** Moves a withdrawal to `state` (default: the next one, 0 → 1 → 2), which sends its callback. */
+	async advanceWithdrawal(id: number, state?: number, note?: string): Promise<ControlWithdrawal> {
+		return (await this.http.post(`/withdrawals/${id}/advance`, { state, note })).data;
+	}
+
+	/** Stored cards as the sandbox decrypted them (number, expiry, CVVs of charges). */
+	async cards(): Promise<ControlCard[]> {
+		return (await this.http.get('/cards')).data;
+	}
+}

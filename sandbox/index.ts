@@ -1,0 +1,66 @@
+/** Starts a sandbox of the service: `const sandbox = await startSandbox({ port: 0 })`. */
+import type { AddressInfo } from 'net';
+
+import { SandboxControl } from './controlClient';
+import type { Account } from './model';
+import { DEFAULT_SANDBOX_OPTIONS } from './options';
+import type { SandboxOptions } from './options';
+import { generateRsaKeys } from './rsa';
+import { createSandboxServer } from './server';
+import { DEMO_ACCOUNT, FRIEND_ACCOUNT, SandboxState } from './state';
+
+export interface SandboxAccountCredentials {
+	username: string;
+	phone: string;
+	email: string;
+	apiKey: string;
+	refreshToken: string;
+}
+
+export interface Sandbox {
+	baseUrl: string;
+	port: number;
+	/** The typed client of the control API. */
+	control: SandboxControl;
+	/** In-process access to the state, for the sandbox's own tests. */
+	state: SandboxState;
+	/** A verified account with 1,000,000 COP. */
+	demo: SandboxAccountCredentials;
+	/** A verified account with no balance, to send to. */
+	friend: SandboxAccountCredentials;
+	close(): Promise<void>;
+}
+
+export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+	const settings: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
+	const state = new SandboxState(settings, generateRsaKeys());
+	const server = createSandboxServer(state);
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(settings.port, settings.host, () => resolve());
+	});
+	const port = (server.address() as AddressInfo).port;
+	const baseUrl = `http://${settings.host}:${port}`;
+	state.baseUrl = baseUrl;
+	const credentialsOf = (username: string): SandboxAccountCredentials => {
+		const account = state.accounts.get(username) as Account;
+		return { username, phone: account.phone, email: account.email, apiKey: account.apiKey, refreshToken: account.refreshToken };
+	};
+	return {
+		baseUrl,
+		port,
+		state,
+		control: new SandboxControl(baseUrl),
+		demo: credentialsOf(DEMO_ACCOUNT.username),
+		friend: credentialsOf(FRIEND_ACCOUNT.username),
+		close: async () => {
+			for (const timer of state.timers) clearTimeout(timer);
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+export type { SandboxOptions } from './options';
+export type { Fault, FaultBody } from './faults';
+export { SandboxControl } from './controlClient';

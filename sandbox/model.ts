@@ -1,0 +1,99 @@
+/** What the sandbox remembers: the service's records as the spec and public-facts describe them. */
+
+export interface Account {
+	username: string;
+	phone: string;
+	email: string;
+	apiKey: string;
+	refreshToken: string;
+	/** Available balance in COP. */
+	balance: number;
+	emailVerified: boolean;
+	phoneVerified: boolean;
+	/** Codes sent by `/request_confirmation/`, until used. */
+	pendingCodes: { email?: number; phone?: number };
+}
+
+/** Payment object states (public-facts table). */
+export const PAYMENT_STATE = { created: 0, inProcess: 1, notPaid: 2, paid: 3, refunded: 4, expired: 5 } as const;
+
+export interface PaymentObject {
+	pk: number;
+	/** The slug, `url` in the service's answers. */
+	slug: string;
+	owner: string;
+	amount: number;
+	description: string;
+	expirationDays: number;
+	/** Exactly the string the client sent. */
+	methodsJson: string;
+	payerRedirectUrl: string;
+	callback: string;
+	clientAssumeCosts: boolean;
+	notSendEmail: boolean;
+	platform: string;
+	idempotencyKey: string;
+	state: number;
+	createdAt: Date;
+	paidAt?: Date;
+	expiredAt?: Date;
+	paymentMethod: string;
+	payer: { name: string; id: string; idType: string; email: string; phone: string };
+	cus: string;
+	/** The OTP a Daviplata checkout sent to the payer. */
+	otp?: string;
+	/** Extra fields the client sent that the sandbox does not interpret; echoed back. */
+	extra: Record<string, unknown>;
+}
+
+export interface Transfer {
+	fromUser: string;
+	toUser: string;
+	amount: number;
+	date: Date;
+}
+
+/** Withdrawal states (public-facts). */
+export const WITHDRAWAL_STATE = { created: 0, inProcess: 1, deposited: 2, consigned: 3, error: 4, rejected: 5 } as const;
+
+export interface Withdrawal {
+	id: number;
+	owner: string;
+	amount: number;
+	accountHolderName: string;
+	accountType: number;
+	keyValue: string;
+	description: string;
+	callback: string;
+	idempotencyKey: string;
+	state: number;
+	createdAt: Date;
+	updatedAt: Date;
+	note: string;
+}
+
+export interface Card {
+	uuid: string;
+	owner: string;
+	/** Decrypted, kept so tests can prove what the node sent; never answered by the service API. */
+	number: string;
+	name: string;
+	expiration: string;
+	bank: string;
+	country: string;
+	franchise: string;
+	createdAt: Date;
+	/** CVVs received with charges, decrypted (for the same proof). */
+	chargedCvvs: string[];
+}
+
+export interface CallbackDelivery {
+	url: string;
+	kind: 'payment' | 'withdrawal';
+	contentType: string;
+	body: Record<string, unknown>;
+	/** HTTP status of the receiver, or the network error. */
+	status?: number;
+	error?: string;
+	at: string;
+}

@@ -1,0 +1,39 @@
+/** How a sandbox behaves; every field has a default that models the real service. */
+export type RsaPadding = 'pkcs1' | 'oaep-sha1' | 'oaep-sha256';
+
+export interface SandboxOptions {
+	/** 0 picks a free port (tests). */
+	port: number;
+	host: string;
+	/** Lifetime of access tokens from `/token/refresh/` (the service documents 15 minutes). */
+	tokenTtlMs: number;
+	/** Checkout answers arrive as a JSON string holding JSON, as the real service sends them. */
+	doubleEncodeCheckout: boolean;
+	/** The padding `register_tc` and `tc_payment` decrypt with; anything else is refused. */
+	rsaPadding: RsaPadding;
+	/** A checkout whose payer document is `7777777` is paid after this delay (public-facts). */
+	autoPayDelayMs: number;
+	/** Withdrawals advance 0 → 1 → 2 every this many ms; 0 leaves them to the control API. */
+	withdrawalStepMs: number;
+	/** Encoding of payment callbacks. */
+	callbackEncoding: 'json' | 'form';
+	/** Bre-B is commercially gated in some environments; false refuses it. */
+	brebEnabled: boolean;
+	/** Public base of the hosted checkout page; defaults to the sandbox's own `/checkout`. */
+	pageBaseUrl?: string;
+	/** No request log on the console. */
+	quiet: boolean;
+}
+
+export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
+	port: 0,
+	host: '127.0.0.1',
+	tokenTtlMs: 15 * 60 * 1000,
+	doubleEncodeCheckout: true,
+	rsaPadding: 'pkcs1',
+	autoPayDelayMs: 60_000,
+	withdrawalStepMs: 0,
+	callbackEncoding: 'json',
+	brebEnabled: true,
+	quiet: true,
+};

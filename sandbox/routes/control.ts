@@ -1,0 +1,148 @@
+/**
+ * The control API under `/_sandbox/`, for tests and for users trying workflows: read what a payer
+ * or a phone would receive (OTPs, codes), pay objects, move withdrawals, set balances, count
+ * requests, inject faults. It needs no authentication: the sandbox listens on loopback.
+ */
+import { badRequest, notFound } from '../http';
+import { WITHDRAWAL_STATE } from '../model';
+import type { Account, PaymentObject, Withdrawal } from '../model';
+import type { Fault } from '../faults';
+import { markPaid, setWithdrawalState } from '../paying';
+import type { SandboxState } from '../state';
+import { findPayment } from './payments';
+import type { Route, RouteAnswer } from './route';
+
+export const CONTROL_PREFIX = '/_sandbox';
+
+const SETTABLE_OPTIONS = ['tokenTtlMs', 'doubleEncodeCheckout', 'rsaPadding', 'autoPayDelayMs', 'withdrawalStepMs', 'callbackEncoding', 'brebEnabled'];
+
+function control(method: Route['method'], path: string, handle: Route['handle']): Route {
+	return { method, pattern: `${CONTROL_PREFIX}${path}`, auth: 'none', handle };
+}
+
+const ok = (body: unknown = { result: 'OK' }): RouteAnswer => ({ body });
+
+export const controlRoutes: Route[] = [
+	control('POST', '/reset', ({ state }) => {
+		state.reset();
+		return ok();
+	}),
+	control('GET', '/counters', ({ state }) => ok(Object.fromEntries(state.counters))),
+	control('DELETE', '/counters', ({ state }) => {
+		state.counters.clear();
+		return ok();
+	}),
+	control('GET', '/faults', ({ state }) => ok(state.faults)),
+	control('POST', '/faults', ({ state, request }) => {
+		const faults = (Array.isArray(request.body.faults) ? request.body.faults : [request.body]) as Fault[];
+		for (const fault of faults) {
+			if (typeof fault.route !== 'string' || !/^[A-Z]+ \//.test(fault.route)) throw badRequest('route: give it as "METHOD /path/{param}", e.g. "POST /send/"');
+			state.faults.push({ ...fault });
+		}
+		return ok({ result: 'OK', faults: state.faults.length });
+	}),
+	control('DELETE', '/faults', ({ state }) => {
+		state.faults = [];
+		return ok();
+	}),
+	control('GET', '/callbacks', ({ state }) => ok(state.callbacks)),
+	control('DELETE', '/callbacks', ({ state }) => {
+		state.callbacks = [];
+		return ok();
+	}),
+	control('POST', '/tokens/expire', ({ state }) => ok({ result: 'OK', expired: state.expireAccessTokens() })),
+	control('PATCH', '/settings', ({ state, request }) => {
+		for (const [key, value] of Object.entries(request.body)) {
+			if (!SETTABLE_OPTIONS.includes(key)) throw badRequest(`${key}: not a setting (${SETTABLE_OPTIONS.join(', ')})`);
+			(state.options as unknown as Record<string, unknown>)[key] = value;
+		}
+		return ok(settingsView(state));
+	}),
+	control('GET', '/settings', ({ state }) => ok(settingsView(state))),
+	control('GET', '/accounts/{username}', ({ state, params }) => ok(accountView(findAccount(state, params.username)))),
+	control('POST', '/accounts', ({ state, request }) => {
+		const body = request.body as { username?: string; phone?: string; email?: string; balance?: number; verified?: boolean };
+		if (!body.username || !body.phone) throw badRequest('username and phone are required');
+		if (state.accounts.has(body.username)) throw badRequest(`username ${body.username} exists`);
+		return { status: 201, body: accountView(state.createAccount({ ...body, username: body.username, phone: body.phone })) };
+	}),
+	control('PATCH', '/accounts/{username}', ({ state, params, request }) => {
+		const account = findAccount(state, params.username);
+		const body = request.body as Partial<Pick<Account, 'balance' | 'emailVerified' | 'phoneVerified'>>;
+		if (body.balance !== undefined) account.balance = Number(body.balance);
+		if (body.emailVerified !== undefined) account.emailVerified = Boolean(body.emailVerified);
+		if (body.phoneVerified !== undefined) account.phoneVerified = Boolean(body.phoneVerified);
+		return ok(accountView(account));
+	}),
+	control('GET', '/codes/{username}', ({ state, params }) => ok(findAccount(state, params.username).pendingCodes)),
+	control('GET', '/payments', ({ state }) => ok([...state.payments.values()].map(paymentView))),
+	control('GET', '/payments/{url}', ({ state, params }) => ok(paymentView(findPayment(state, params.url)))),
+	control('GET', '/otp/{url}', ({ state, params }) => {
+		const otp = findPayment(state, params.url).otp;
+		if (otp === undefined) throw notFound(`No OTP is pending for ${params.url}`);
+		return ok({ otp });
+	}),
+	control('POST', '/payments/{url}/pay', ({ state, params, request }) => {
+		const payment = findPayment(state, params.url);
+		const method = typeof request.body.method === 'string' ? request.body.method : payment.paymentMethod || 'pse';
+		markPaid(state, payment, method);
+		return ok(paymentView(payment));
+	}),
+	control('GET', '/withdrawals', ({ state }) => ok(state.withdrawals.map(withdrawalControlView))),
+	control('POST', '/withdrawals/{id}/advance', ({ state, params, request }) => {
+		const withdrawal = state.withdrawals.find((candidate) => String(candidate.id) === params.id);
+		if (!withdrawal) throw notFound(`No withdrawal ${params.id}`);
+		const requested = request.body.state;
+		const next = typeof requested === 'number' ? requested : nextWithdrawalState(withdrawal);
+		setWithdrawalState(state, withdrawal, next, typeof request.body.note === 'string' ? request.body.note : '');
+		return ok(withdrawalControlView(withdrawal));
+	}),
+	control('GET', '/cards', ({ state }) =>
+		ok([...state.cards.values()].map((card) => ({ ...card, createdAt: card.createdAt.toISOString() }))),
+	),
+	control('GET', '/bank/{url}', ({ state, params }) => ({ body: pageAnswer(findPayment(state, params.url), 'Sandbox bank (PSE)') })),
+	control('GET', '/checkout/{url}', ({ state, params }) => ({ body: pageAnswer(findPayment(state, params.url), 'Sandbox checkout') })),
+];
+
+function findAccount(state: SandboxState, username: string): Account {
+	const account = state.accounts.get(username);
+	if (!account) throw notFound(`No account ${username}`);
+	return account;
+}
+
+function accountView(account: Account): Record<string, unknown> {
+	return { ...account, pendingCodes: undefined };
+}
+
+function paymentView(payment: PaymentObject): Record<string, unknown> {
+	return { ...payment, createdAt: payment.createdAt.toISOString(), paidAt: payment.paidAt?.toISOString(), expiredAt: payment.expiredAt?.toISOString() };
+}
+
+function withdrawalControlView(withdrawal: Withdrawal): Record<string, unknown> {
+	return { ...withdrawal, createdAt: withdrawal.createdAt.toISOString(), updatedAt: withdrawal.updatedAt.toISOString() };
+}
+
+function nextWithdrawalState(withdrawal: Withdrawal): number {
+	return withdrawal.state === WITHDRAWAL_STATE.created ? WITHDRAWAL_STATE.inProcess : WITHDRAWAL_STATE.deposited;
+}
+
+function settingsView(state: SandboxState): Record<string, unknown> {
+	const options = state.options as unknown as Record<string, unknown>;
+	return Object.fromEntries(SETTABLE_OPTIONS.map((key) => [key, options[key]]));
+}
+
+/** A marker the server turns into an HTML page: the bank flow and the checkout page of the sandbox. */
+export interface HtmlPage {
+	html: string;
+}
+
+function pageAnswer(payment: PaymentObject, title: string): HtmlPage {
+	const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+	const paid = payment.state === 3;
+	return {
+		html: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32em;margin:3em auto">
+<h1>${title}</h1><p>${escape(payment.description)}</p><p><strong>${payment.amount.toFixed(2)} COP</strong> · state ${payment.state}</p>
+${paid ? '<p>Paid.</p>' : `<form method="post" action="${CONTROL_PREFIX}/payments/${payment.slug}/pay"><button>Pay (sandbox)</button></form>`}
+</body></html>`,
+	};
+}

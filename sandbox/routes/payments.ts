@@ -1,0 +1,258 @@
+/** Payment objects: create, read, estimate fees, edit, expire. */
+import { decimalString, feesFor } from '../fees';
+import { badRequest, conflict, notFound } from '../http';
+import { PAYMENT_STATE } from '../model';
+import type { PaymentObject } from '../model';
+import { isPayable } from '../paying';
+import type { SandboxState } from '../state';
+import {
+	optionalBoolean,
+	optionalInteger,
+	optionalString,
+	optionalUrl,
+	requireNumber,
+	requireString,
+} from '../validate';
+import type { Body } from '../validate';
+import { caller } from './route';
+import type { Route } from './route';
+
+/** Fields of a creation the sandbox interprets; others are kept and echoed (the spec leaves them open). */
+const CREATION_FIELDS = new Set([
+	'amount',
+	'description',
+	'expiration_days',
+	'payment_method_enabled',
+	'payer_redirect_url',
+	'callback',
+	'client_assume_costs',
+	'not_send_email',
+	'platform',
+	'idempotency_key',
+]);
+
+/** What `/edit_pay/` may change. */
+const EDITABLE_FIELDS = new Set([
+	'amount',
+	'description',
+	'expiration_days',
+	'payment_method_enabled',
+	'payer_redirect_url',
+	'callback',
+	'client_assume_costs',
+	'not_send_email',
+	'platform',
+]);
+
+export const paymentRoutes: Route[] = [
+	{
+		method: 'POST',
+		pattern: '/pay/',
+		auth: 'apiKeyAndBearer',
+		handle(context) {
+			const owner = caller(context);
+			const body = context.request.body;
+			const amount = positiveAmount(body);
+			const description = requireString(body, 'description');
+			const methodsJson = readMethods(body);
+			const expirationDays = readExpirationDays(body, 1);
+			const idempotencyKey = optionalString(body, 'idempotency_key');
+			if (idempotencyKey && findByIdempotencyKey(context.state, owner.username, idempotencyKey)) {
+				throw conflict(`double_idempotency_key: the idempotency_key ${idempotencyKey} was already used`);
+			}
+			const payment: PaymentObject = {
+				pk: context.state.newPk(),
+				slug: context.state.newSlug(),
+				owner: owner.username,
+				amount,
+				description,
+				expirationDays,
+				methodsJson,
+				payerRedirectUrl: optionalUrl(body, 'payer_redirect_url'),
+				callback: optionalUrl(body, 'callback'),
+				clientAssumeCosts: optionalBoolean(body, 'client_assume_costs', false),
+				notSendEmail: optionalBoolean(body, 'not_send_email', false),
+				platform: optionalString(body, 'platform') || 'API',
+				idempotencyKey,
+				state: PAYMENT_STATE.created,
+				createdAt: new Date(),
+				paymentMethod: '',
+				payer: { name: '', id: '', idType: '', email: '', phone: '' },
+				cus: '',
+				extra: Object.fromEntries(Object.entries(body).filter(([key]) => !CREATION_FIELDS.has(key))),
+			};
+			context.state.payments.set(payment.slug, payment);
+			return { status: 201, body: creationView(payment) };
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/pay_detail/{url}',
+		auth: 'apiKeyAndBearer',
+		handle(context) {
+			return { body: detailView(findPayment(context.state, context.params.url)) };
+		},
+	},
+	{
+		method: 'POST',
+		pattern: '/pay/estimate/',
+		auth: 'apiKeyAndBearer',
+		handle(context) {
+			const fees = feesFor(positiveAmount(context.request.body));
+			return { body: { pay_amount: fees.amount, pay_fee: fees.fee, iva: fees.iva, pay_payed_amount: fees.net } };
+		},
+	},
+	{
+		method: 'POST',
+		pattern: '/edit_pay/',
+		auth: 'apiKeyAndBearer',
+		handle(context) {
+			const owner = caller(context);
+			const body = context.request.body;
+			const payment = findOwnPayment(context.state, requireString(body, 'url'), owner.username);
+			const changes = Object.keys(body).filter((key) => key !== 'url');
+			const unknown = changes.filter((key) => !EDITABLE_FIELDS.has(key));
+			if (unknown.length > 0) throw badRequest(`${unknown.join(', ')}: field cannot be edited`);
+			if (changes.length === 0) throw badRequest('No fields to edit were given');
+			if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`);
+			// Validate everything before changing anything.
+			const next = { ...payment };
+			if ('amount' in body) next.amount = positiveAmount(body);
+			if ('description' in body) next.description = requireString(body, 'description');
+			if ('expiration_days' in body) next.expirationDays = readExpirationDays(body, payment.expirationDays);
+			if ('payment_method_enabled' in body) next.methodsJson = readMethods(body);
+			if ('payer_redirect_url' in body) next.payerRedirectUrl = optionalUrl(body, 'payer_redirect_url');
+			if ('callback' in body) next.callback = optionalUrl(body, 'callback');
+			if ('client_assume_costs' in body) next.clientAssumeCosts = optionalBoolean(body, 'client_assume_costs', false);
+			if ('not_send_email' in body) next.notSendEmail = optionalBoolean(body, 'not_send_email', false);
+			if ('platform' in body) next.platform = optionalString(body, 'platform');
+			Object.assign(payment, next);
+			return { body: {} };
+		},
+	},
+	{
+		method: 'POST',
+		pattern: '/pay/update_to_expired/',
+		auth: 'apiKeyAndBearer',
+		handle(context) {
+			const owner = caller(context);
+			const payment = findOwnPayment(context.state, requireString(context.request.body, 'url'), owner.username);
+			if (payment.state === PAYMENT_STATE.paid) throw conflict(`El pago ${payment.slug} ya fue pagado y no se puede expirar`);
+			if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} ya está expirado o cancelado`);
+			payment.state = PAYMENT_STATE.expired;
+			payment.expiredAt = new Date();
+			return { body: { result: 'OK' } };
+		},
+	},
+];
+
+export function findPayment(state: SandboxState, slug: string): PaymentObject {
+	const payment = state.payments.get(slug);
+	if (!payment) throw notFound(`No existe un pago con url ${slug}`);
+	return payment;
+}
+
+function findOwnPayment(state: SandboxState, slug: string, owner: string): PaymentObject {
+	const payment = findPayment(state, slug);
+	if (payment.owner !== owner) throw notFound(`No existe un pago con url ${slug}`);
+	return payment;
+}
+
+function findByIdempotencyKey(state: SandboxState, owner: string, key: string): PaymentObject | undefined {
+	for (const payment of state.payments.values()) {
+		if (payment.owner === owner && payment.idempotencyKey === key) return payment;
+	}
+	return undefined;
+}
+
+function positiveAmount(body: Body): number {
+	const amount = requireNumber(body, 'amount');
+	if (amount <= 0) throw badRequest('amount: Ensure this value is greater than 0.');
+	return amount;
+}
+
+function readExpirationDays(body: Body, fallback: number): number {
+	const days = optionalInteger(body, 'expiration_days', fallback);
+	if (days < 1 || days > 365) throw badRequest('expiration_days: Ensure this value is between 1 and 365.');
+	return days;
+}
+
+/** `payment_method_enabled`: a JSON object *as a string*, booleans as values, one method at least. */
+function readMethods(body: Body): string {
+	const value = body.payment_method_enabled;
+	if (value === undefined || value === null) throw badRequest('payment_method_enabled: This field is required.');
+	if (typeof value !== 'string') throw badRequest('payment_method_enabled must be a JSON string');
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(value);
+	} catch {
+		throw badRequest('payment_method_enabled must be a JSON string');
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('payment_method_enabled must be a JSON string');
+	const entries = Object.entries(parsed as Record<string, unknown>);
+	if (entries.some(([, flag]) => typeof flag !== 'boolean')) throw badRequest('payment_method_enabled: values must be booleans');
+	if (!entries.some(([, flag]) => flag)) throw badRequest('payment_method_enabled: enable at least one payment method');
+	return value;
+}
+
+/** The creation response (spec): amounts as two-decimal strings, ISO date, slug in `url`. */
+export function creationView(payment: PaymentObject): Record<string, unknown> {
+	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
+	return {
+		pk: payment.pk,
+		amount: decimalString(payment.amount),
+		state: payment.state,
+		date_created: payment.createdAt.toISOString(),
+		payment_method: payment.paymentMethod,
+		url: payment.slug,
+		owner: payment.owner,
+		name: payment.description,
+		payed_amount: decimalString(fees.net),
+		client_assume_costs: payment.clientAssumeCosts,
+		payment_method_enabled: payment.methodsJson,
+		expiration_days: payment.expirationDays,
+		fee_amount: fees.fee,
+		fee_iva_amount: fees.iva,
+		platform: payment.platform,
+		callback: payment.callback,
+		fee_iva: 19,
+		iva_amount: fees.iva,
+		not_send_email: payment.notSendEmail,
+		by_topup: false,
+		bank_withdraw: '',
+		payer_redirect_url: payment.payerRedirectUrl,
+		franchise: '',
+		idempotency_key: payment.idempotencyKey,
+		wallet_bitcoin: '',
+		amount_bitcoin: '',
+		currency: 'COP',
+		currency_code: 'COP',
+		...payment.extra,
+	};
+}
+
+/** The detail read (spec): amounts as numbers, creation and expiry dates as numbers (Unix seconds here). */
+export function detailView(payment: PaymentObject): Record<string, unknown> {
+	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
+	const expiry = payment.expiredAt ?? new Date(payment.createdAt.getTime() + payment.expirationDays * 86_400_000);
+	return {
+		fee_amount: fees.fee,
+		payer_id: payment.payer.id,
+		payer_name: payment.payer.name,
+		payment_method: payment.paymentMethod,
+		state: payment.state,
+		payer_email: payment.payer.email,
+		payment_method_enabled: payment.methodsJson,
+		date_payed: payment.paidAt ? payment.paidAt.toISOString() : '',
+		url: payment.slug,
+		amount: payment.amount,
+		expiration_days: payment.expirationDays,
+		payer_phone: payment.payer.phone,
+		iva_amount: fees.iva,
+		date_expired: Math.floor(expiry.getTime() / 1000),
+		date_created: Math.floor(payment.createdAt.getTime() / 1000),
+		images: '',
+		description: payment.description,
+		payed_amount: fees.net,
+	};
+}

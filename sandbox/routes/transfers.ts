@@ -1,0 +1,60 @@
+/** Sending balance to another user, and the sender's list of transfers. */
+import { ServiceError, badRequest, notFound } from '../http';
+import { requireNumber } from '../validate';
+import { caller } from './route';
+import type { Route } from './route';
+
+export const transferRoutes: Route[] = [
+	{
+		method: 'POST',
+		pattern: '/send/',
+		auth: 'bearer',
+		handle(context) {
+			const sender = caller(context);
+			const body = context.request.body;
+			const recipientId = readRecipient(body);
+			const amount = requireNumber(body, 'amount');
+			if (amount <= 0) throw badRequest('amount: Ensure this value is greater than 0.');
+			if (!sender.emailVerified || !sender.phoneVerified) {
+				throw new ServiceError(403, 'Debe verificar su correo y su teléfono antes de enviar saldo');
+			}
+			const recipient = context.state.findRecipient(recipientId);
+			if (!recipient) throw notFound(`El usuario ${recipientId} no existe`);
+			if (recipient.username === sender.username) throw badRequest('No puede enviarse saldo a sí mismo');
+			if (sender.balance < amount) throw new ServiceError(422, 'Saldo insuficiente');
+			sender.balance -= amount;
+			recipient.balance += amount;
+			context.state.transfers.push({ fromUser: sender.username, toUser: recipient.username, amount, date: new Date() });
+			return { body: {} };
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/send/',
+		auth: 'bearer',
+		handle(context) {
+			const sender = caller(context);
+			const mine = context.state.transfers.filter((transfer) => transfer.fromUser === sender.username);
+			return {
+				body: mine.map((transfer) => ({
+					from_user: transfer.fromUser,
+					to_user: transfer.toUser,
+					amount: transfer.amount,
+					date: transfer.date.toISOString(),
+				})),
+			};
+		},
+	},
+];
+
+/** `toUser`, or its alias `to_user`; a phone number may come as a number. */
+function readRecipient(body: Record<string, unknown>): string {
+	const given = [body.toUser, body.to_user].filter((value) => value !== undefined && value !== null && value !== '');
+	if (given.length === 0) throw badRequest('toUser: This field is required.');
+	const values = given.map((value) => {
+		if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('toUser: Not a valid string.');
+		return String(value).trim();
+	});
+	if (values.length === 2 && values[0] !== values[1]) throw badRequest('toUser and to_user name different recipients');
+	return values[0];
+}

@@ -1,0 +1,73 @@
+/** The HTTP server: route, count, apply faults, authenticate, handle, answer. */
+import { createServer } from 'http';
+import type { IncomingMessage, Server, ServerResponse } from 'http';
+
+import { authenticate } from './auth';
+import { faultBody, takeFault } from './faults';
+import type { Fault } from './faults';
+import { ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
+import type { HtmlPage } from './routes/control';
+import { matchRoute } from './routes';
+import type { RouteAnswer } from './routes/route';
+import type { SandboxState } from './state';
+
+export function createSandboxServer(state: SandboxState): Server {
+	return createServer((request, response) => {
+		handle(state, request, response).catch((error: Error) => {
+			if (!response.headersSent) sendJson(response, 500, { error: 'Error interno', detail: error.message });
+		});
+	});
+}
+
+async function handle(state: SandboxState, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+	const request = await readRequest(incoming).catch((error: ServiceError) => error);
+	if (request instanceof ServiceError) return sendError(response, request);
+	const match = matchRoute(request.method, request.path);
+	const routeName = match && 'route' in match ? `${request.method} ${match.route.pattern}` : `${request.method} ${request.path}`;
+	const isControl = match !== undefined && 'route' in match && match.route.auth === 'none';
+	if (!isControl) state.count(routeName);
+	const fault = isControl ? undefined : takeFault(state.faults, routeName);
+	log(state, request.method, request.path);
+
+	if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+	if (fault?.reset === 'before') return void incoming.socket.destroy();
+	if (fault?.status && !fault.afterProcessing) return answerFault(response, fault, undefined);
+
+	let answer: RouteAnswer;
+	try {
+		if (!match) throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
+		if ('methodMismatch' in match) throw new ServiceError(405, `Method "${request.method}" not allowed.`);
+		if (request.bodyError) throw request.bodyError;
+		const account = authenticate(state, request, match.route.auth);
+		answer = await match.route.handle({ state, request, params: match.params, account });
+	} catch (error) {
+		if (!(error instanceof ServiceError)) throw error;
+		if (fault?.reset === 'after') return void incoming.socket.destroy();
+		if (fault && replacesAnswer(fault)) return answerFault(response, fault, { error: 'Error del servicio', detail: error.detail });
+		return sendError(response, error);
+	}
+
+	if (fault?.reset === 'after') return void incoming.socket.destroy();
+	if (fault && replacesAnswer(fault)) return answerFault(response, fault, answer.body);
+	const page = answer.body as HtmlPage;
+	if (page && typeof page === 'object' && 'html' in page) return sendRaw(response, answer.status ?? 200, 'text/html; charset=utf-8', page.html);
+	sendJson(response, answer.status ?? 200, answer.doubleEncode ? JSON.stringify(answer.body) : answer.body);
+}
+
+function replacesAnswer(fault: Fault): boolean {
+	return fault.status !== undefined || fault.body !== undefined;
+}
+
+/** A fault's answer: its status with the service's error body, or the real answer re-encoded. */
+function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown): void {
+	const status = fault.status ?? 200;
+	const body = status >= 400 ? { error: 'Error del servicio', detail: `Injected fault ${status}` } : realAnswer;
+	const { contentType, text } = faultBody(fault.body, body);
+	const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+	sendRaw(response, status, contentType, text, headers);
+}
+
+function log(state: SandboxState, method: string, path: string): void {
+	// Only method and path: headers and bodies carry secrets.
+	if (!state.options.quiet) console.log(`${new Date().toISOString()} ${method} ${path}`);
+}
