@@ -1,0 +1,50 @@
+/** A plain HTTP client of the sandbox for its own tests: logs in as an account and returns raw answers. */
+import axios from 'axios';
+import type { AxiosResponse, Method } from 'axios';
+
+import type { Sandbox, SandboxAccountCredentials } from '../../sandbox';
+
+export interface ApiClient {
+	call(method: Method, path: string, body?: unknown, options?: { headers?: Record<string, string>; params?: Record<string, string> }): Promise<AxiosResponse>;
+	accessToken: string;
+}
+
+export async function login(sandbox: Sandbox, account: SandboxAccountCredentials = sandbox.demo): Promise<ApiClient> {
+	const token = await axios.post(`${sandbox.baseUrl}/token/refresh/`, { refresh: account.refreshToken }, { headers: { 'x-api-key': account.apiKey } });
+	const accessToken = token.data.access as string;
+	return {
+		accessToken,
+		call: async (method, path, body, options = {}) =>
+			await axios.request({
+				method,
+				url: `${sandbox.baseUrl}${path}`,
+				data: body,
+				params: options.params,
+				headers: { 'x-api-key': account.apiKey, authorization: `Bearer ${accessToken}`, ...options.headers },
+				validateStatus: () => true,
+			}),
+	};
+}
+
+/** The body of a checkout answer, decoded however many times it was encoded. */
+export function decoded(data: unknown): unknown {
+	let value = data;
+	while (typeof value === 'string') value = JSON.parse(value);
+	return value;
+}
+
+export const PSE_METHODS = JSON.stringify({ pse: true, daviplata: true, breb: true, NEQUI: true, credit_card: true });
+
+export async function createPayment(client: ApiClient, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+	const response = await client.call('POST', '/pay/', {
+		amount: 50000,
+		description: 'Invoice 1',
+		expiration_days: 3,
+		payment_method_enabled: PSE_METHODS,
+		payer_redirect_url: 'https://shop.example/thanks',
+		callback: 'https://shop.example/callback',
+		...fields,
+	});
+	if (response.status !== 201) throw new Error(`creation failed: ${response.status} ${JSON.stringify(response.data)}`);
+	return response.data;
+}

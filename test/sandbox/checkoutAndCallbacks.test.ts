@@ -1,0 +1,164 @@
+import { startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { createPayment, decoded, login } from './apiClient';
+import type { ApiClient } from './apiClient';
+import { startCallbackReceiver } from './callbackReceiver';
+import type { CallbackReceiver } from './callbackReceiver';
+
+let sandbox: Sandbox;
+let demo: ApiClient;
+let receiver: CallbackReceiver;
+
+const PAYER = { name: 'Ana Pérez', cc: '1020304050', email: 'ana@example.com', document_type: 'CC', phone: '3001112233' };
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, autoPayDelayMs: 50 });
+	receiver = await startCallbackReceiver();
+});
+afterAll(async () => {
+	await sandbox.close();
+	await receiver.close();
+});
+beforeEach(async () => {
+	await sandbox.control.reset();
+	await sandbox.control.settings({ doubleEncodeCheckout: true, callbackEncoding: 'json', brebEnabled: true });
+	receiver.received.length = 0;
+	demo = await login(sandbox);
+});
+
+describe('checkout', () => {
+	it('lists banks with bankCode, the first row being the prompt', async () => {
+		const banks = await demo.call('GET', '/get_banks/1/');
+		expect(banks.data[0].bankCode).toBe('0');
+		expect(banks.data.length).toBeGreaterThan(3);
+	});
+
+	it('PSE answers a double-encoded [order, object] with the bank-flow URL, and refuses an unknown bank', async () => {
+		const created = await createPayment(demo);
+		const refused = await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'pse', bank: '9999', address: 'Calle 1' });
+		expect(refused.status).toBe(400);
+		expect(refused.data.detail).toMatch(/bank/);
+		const response = await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'pse', bank: '1007', address: 'Calle 1' });
+		expect(typeof response.data).toBe('string');
+		const [order, object] = decoded(response.data) as Array<Record<string, any>>;
+		expect(order.fields).toMatchObject({ method: 'pse', state: 'PENDIENTE' });
+		expect(order.fields.bank_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/bank\//);
+		expect(object.state).toBe(1);
+	});
+
+	it('refuses an unknown document type and a method the object does not enable', async () => {
+		const created = await createPayment(demo, { payment_method_enabled: JSON.stringify({ pse: true }) });
+		const badDocument = await demo.call('POST', `/${created.url}`, { ...PAYER, document_type: 'XX', payment: 'pse', bank: '1007', address: 'x' });
+		expect(badDocument.data.detail).toMatch(/document_type/);
+		const notEnabled = await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'daviplata' });
+		expect(notEnabled.status).toBe(400);
+		expect(notEnabled.data.detail).toMatch(/no está habilitado/);
+	});
+
+	it('Daviplata: OTP issued, wrong OTP refused, right OTP pays and calls back; lowercase fields refused', async () => {
+		const created = await createPayment(demo, { callback: receiver.url });
+		await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'daviplata' });
+		const otp = await sandbox.control.otp(created.url as string);
+		expect(otp).toMatch(/^\d{6}$/);
+		const lower = await demo.call('POST', '/pay/confirm_daviplata/', { url: created.url, otp });
+		expect(lower.status).toBe(400);
+		expect(lower.data.detail).toMatch(/^URL/);
+		const wrong = await demo.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: otp === '111111' ? '222222' : '111111' });
+		expect(wrong.status).toBe(400);
+		expect(wrong.data.detail).toBe('OTP incorrecto');
+		const right = await demo.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: otp });
+		expect(right.data).toEqual({ result: 'OK' });
+		expect((await demo.call('GET', `/pay_detail/${created.url}`)).data.state).toBe(3);
+		const [callback] = await receiver.waitFor(1);
+		expect(callback.contentType).toBe('application/json');
+		expect(JSON.parse(callback.text)).toMatchObject({ payed: true, url: created.url, state: 3, amount: '50000.00', payment_method: 'daviplata', payer_id: PAYER.cc });
+		const again = await demo.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: otp });
+		expect(again.status).toBe(409);
+		expect(again.data.detail).toMatch(/ya fue pagado/);
+	});
+
+	it('Bre-B answers a payment order with QR payload and key; gated off it is refused with 403', async () => {
+		const created = await createPayment(demo);
+		const response = await demo.call('POST', `/${created.url}`, { payment: 'breb' });
+		const [order] = decoded(response.data) as Array<Record<string, any>>;
+		expect(order.fields).toMatchObject({ method: 'breb', state: 'PENDIENTE' });
+		expect(order.fields.qr_value).toEqual(expect.any(String));
+		expect(order.fields.key_value).toMatch(/^@/);
+		await sandbox.control.settings({ brebEnabled: false });
+		const other = await createPayment(demo);
+		expect((await demo.call('POST', `/${other.url}`, { payment: 'breb' })).status).toBe(403);
+	});
+
+	it('answers plain JSON when double encoding is off; accepts Nequi with what it sends', async () => {
+		await sandbox.control.settings({ doubleEncodeCheckout: false });
+		const created = await createPayment(demo);
+		const response = await demo.call('POST', `/${created.url}`, { payment: 'NEQUI', phone: '3001112233' });
+		expect(Array.isArray(response.data)).toBe(true);
+		expect(response.data[0].fields.method).toBe('NEQUI');
+	});
+
+	it('pays a checkout with payer document 7777777 by itself after the delay, form-encoded on request', async () => {
+		await sandbox.control.settings({ callbackEncoding: 'form' });
+		const created = await createPayment(demo, { callback: receiver.url });
+		await demo.call('POST', `/${created.url}`, { ...PAYER, cc: '7777777', payment: 'daviplata' });
+		const [callback] = await receiver.waitFor(1);
+		expect(callback.contentType).toBe('application/x-www-form-urlencoded');
+		const form = new URLSearchParams(callback.text);
+		expect(form.get('url')).toBe(created.url);
+		expect(form.get('state')).toBe('3');
+	});
+
+	it('refuses checkout of an unknown slug (404) and of a paid object (409)', async () => {
+		expect((await demo.call('POST', '/nosuch1', { payment: 'breb' })).status).toBe(404);
+		const created = await createPayment(demo);
+		await sandbox.control.pay(created.url as string);
+		expect((await demo.call('POST', `/${created.url}`, { payment: 'breb' })).status).toBe(409);
+	});
+});
+
+describe('faults and counters', () => {
+	it('counts requests per route pattern, faulted ones included', async () => {
+		await sandbox.control.injectFault({ route: 'POST /pay/estimate/', status: 503, retryAfter: 2 });
+		const faulted = await demo.call('POST', '/pay/estimate/', { amount: '1000' });
+		expect(faulted.status).toBe(503);
+		expect(faulted.headers['retry-after']).toBe('2');
+		expect(faulted.data.detail).toMatch(/Injected/);
+		expect((await demo.call('POST', '/pay/estimate/', { amount: '1000' })).status).toBe(200);
+		const created = await createPayment(demo);
+		await demo.call('GET', `/pay_detail/${created.url}`);
+		const counters = await sandbox.control.counters();
+		expect(counters['POST /pay/estimate/']).toBe(2);
+		expect(counters['GET /pay_detail/{url}']).toBe(1);
+	});
+
+	it('a 500 after processing has carried the request out', async () => {
+		await sandbox.control.injectFault({ route: 'POST /pay/', status: 500, afterProcessing: true });
+		const response = await demo.call('POST', '/pay/', { amount: 10, description: 'x', payment_method_enabled: '{"pse":true}' });
+		expect(response.status).toBe(500);
+		expect(await sandbox.control.payments()).toHaveLength(1);
+	});
+
+	it.each([
+		['html', /<html>/],
+		['malformed', /^\{"detail": "truncated$/],
+		['empty', /^$/],
+	] as const)('replaces the body with %s', async (body, pattern) => {
+		await sandbox.control.injectFault({ route: 'POST /pay/estimate/', body });
+		const response = await demo.call('POST', '/pay/estimate/', { amount: '1000' }, {});
+		const text = typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
+		expect(text).toMatch(pattern);
+	});
+
+	it('resets the connection before or after processing', async () => {
+		await sandbox.control.injectFault({ route: 'POST /pay/', reset: 'after' });
+		await expect(
+			demo.call('POST', '/pay/', { amount: 10, description: 'x', payment_method_enabled: '{"pse":true}' }),
+		).rejects.toThrow(/socket hang up|ECONNRESET/);
+		expect(await sandbox.control.payments()).toHaveLength(1);
+		await sandbox.control.injectFault({ route: 'POST /pay/', reset: 'before' });
+		await expect(
+			demo.call('POST', '/pay/', { amount: 10, description: 'x', payment_method_enabled: '{"pse":true}' }),
+		).rejects.toThrow(/socket hang up|ECONNRESET/);
+		expect(await sandbox.control.payments()).toHaveLength(1);
+	});
+});
