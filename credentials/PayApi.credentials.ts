@@ -90,6 +90,15 @@ export class PayApi implements ICredentialType {
 			displayOptions: { show: { authMethod: ['accessToken'] } },
 		},
 		{
+			displayName: 'Payment Page Base URL',
+			name: 'pageBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'http://127.0.0.1:4010/_sandbox/checkout',
+			description:
+				'Optional. Address of the hosted checkout page without the slug: the node then adds `payment_page_url` ({this}/{slug}) to payment objects, ready to send to the payer. For the local sandbox: <Base URL>/_sandbox/checkout.',
+		},
+		{
 			displayName: 'Callback Secret',
 			name: 'callbackSecret',
 			type: 'string',

@@ -4,6 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { buildOperationProperties, findOperation } from './actions/router';
 import type { OperationEnvironment } from './actions/types';
 import { runItems } from './execution/runItems';
+import { searchBanks } from './methods/searchBanks';
 import { readRequestOptions, requestOptionsProperty } from './requestOptions';
 import { payApiRequest } from './transport/request';
 
@@ -23,6 +24,10 @@ export class Pay implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'payApi', required: true }],
 		properties: [...buildOperationProperties(), requestOptionsProperty],
+	};
+
+	methods = {
+		listSearch: { searchBanks },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

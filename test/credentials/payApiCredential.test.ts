@@ -28,7 +28,7 @@ const refreshCredentials = {
 describe('PayApi credential', () => {
 	it('has the fields users need, with the refresh-token method by default and the session token hidden and expirable', () => {
 		const names = credential.properties.map((property) => property.name);
-		expect(names).toEqual(['sessionToken', 'baseUrl', 'apiKey', 'authMethod', 'refreshToken', 'accessToken', 'callbackSecret']);
+		expect(names).toEqual(['sessionToken', 'baseUrl', 'apiKey', 'authMethod', 'refreshToken', 'accessToken', 'pageBaseUrl', 'callbackSecret']);
 		const session = credential.properties[0];
 		expect(session.type).toBe('hidden');
 		expect(session.typeOptions?.expirable).toBe(true);

@@ -1,3 +1,7 @@
+import type { INode } from 'n8n-workflow';
+
+import { inputError } from './inputError';
+
 /**
  * The service signs no callback, so the Pay node puts the credential's callback secret into every
  * callback URL it sends (`token` query parameter) and the Pay Trigger refuses callbacks without it.
@@ -25,4 +29,12 @@ export function isHttpUrl(url: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** An optional URL field: empty stays empty, anything else must be an absolute http(s) URL. */
+export function readUrlField(node: INode, itemIndex: number, field: string, raw: unknown): string {
+	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	if (text === '') return '';
+	if (!isHttpUrl(text)) throw inputError(node, itemIndex, field, `"${text}" is not an http(s) URL`);
+	return text;
 }

@@ -1,0 +1,41 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/inputError';
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+export const confirmWalletOtp: PayOperation = {
+	value: 'confirmWalletOtp',
+	name: 'Confirm Wallet OTP',
+	description: 'Confirm a Daviplata payment with the one-time password the payer received',
+	action: 'Confirm a wallet payment with an OTP',
+	properties: [
+		slugProperty,
+		{
+			displayName: 'OTP',
+			name: 'otp',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The one-time password the payer received on their phone',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const otp = String(this.getNodeParameter('otp', itemIndex, '') ?? '').trim();
+		if (!/^\d{4,8}$/.test(otp)) throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
+		const answer = (await env.request({
+			method: 'POST',
+			path: '/pay/confirm_daviplata/',
+			// Upper-case field names, as the service wants them.
+			body: { URL: slug, OTP: otp },
+			safety: 'once',
+			action: `the OTP confirmation of ${slug}`,
+			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
+			itemIndex,
+		})) as Record<string, unknown>;
+		return { slug, confirmed: answer?.result === 'OK', ...answer };
+	},
+};

@@ -1,0 +1,35 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { checkoutOutput, submitCheckout } from './submitCheckout';
+
+export const payWithBreb: PayOperation = {
+	value: 'payWithBreb',
+	name: 'Pay with Bre-B',
+	description: 'Get an instant-payment QR payload and key for a payment object',
+	action: 'Pay with Bre-B instant payment',
+	properties: [
+		slugProperty,
+		{
+			displayName: 'Method Key',
+			name: 'methodKey',
+			type: 'options',
+			options: [
+				{ name: 'Breb', value: 'breb', description: 'As the documentation writes it' },
+				{ name: 'Bre-B', value: 'Bre-B', description: 'As some accounts write it' },
+			],
+			default: 'breb',
+			description: 'How the service names the instant-payment method on this account',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const method = String(this.getNodeParameter('methodKey', itemIndex, 'breb'));
+		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
+		return checkoutOutput(slug, method, answer, {
+			qr_value: answer.order.qr_value ?? null,
+			key_value: answer.order.key_value ?? null,
+		});
+	},
+};

@@ -1,0 +1,22 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { payerProperties, readPayer } from './payerFields';
+import { checkoutOutput, submitCheckout } from './submitCheckout';
+
+export const payWithDaviplata: PayOperation = {
+	value: 'payWithDaviplata',
+	name: 'Pay with Daviplata',
+	description: 'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
+	action: 'Pay with Daviplata',
+	properties: [slugProperty, ...payerProperties],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const answer = await submitCheckout(this, env, itemIndex, slug, { ...readPayer(this, itemIndex), payment: 'daviplata' });
+		return checkoutOutput(slug, 'daviplata', answer, {
+			otp_sent: true,
+			next_step: 'Ask the payer for the OTP sent to their phone, then run Checkout → Confirm Wallet OTP',
+		});
+	},
+};

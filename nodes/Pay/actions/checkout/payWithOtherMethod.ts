@@ -1,0 +1,42 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/inputError';
+import { readJsonObject } from '../../helpers/jsonFields';
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { checkoutOutput, findRedirectUrl, submitCheckout } from './submitCheckout';
+
+export const payWithOtherMethod: PayOperation = {
+	value: 'payWithOtherMethod',
+	name: 'Pay with Another Method',
+	description: 'Submit a checkout for a method whose fields are not documented (cash, bank correspondent, …)',
+	action: 'Pay with another method',
+	properties: [
+		slugProperty,
+		{
+			displayName: 'Method Key',
+			name: 'methodKey',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. cash',
+			description: 'Sent as the "payment" field, exactly as written',
+		},
+		{
+			displayName: 'Fields (JSON)',
+			name: 'fields',
+			type: 'json',
+			default: '{}',
+			description: 'The other fields of the checkout, as the service expects them for this method',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const method = String(this.getNodeParameter('methodKey', itemIndex, '')).trim();
+		if (method === '') throw inputError(node, itemIndex, 'Method Key', 'is empty');
+		const fields = readJsonObject(node, itemIndex, 'Fields (JSON)', this.getNodeParameter('fields', itemIndex, '{}'));
+		const answer = await submitCheckout(this, env, itemIndex, slug, { ...fields, payment: method });
+		return checkoutOutput(slug, method, answer, { redirect_url: findRedirectUrl(answer.order) ?? null });
+	},
+};

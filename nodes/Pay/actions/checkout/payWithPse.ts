@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/inputError';
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { payerProperties, readPayer } from './payerFields';
+import { checkoutOutput, findRedirectUrl, submitCheckout } from './submitCheckout';
+
+const bankProperty: INodeProperties = {
+	displayName: 'Bank',
+	name: 'bank',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	description: "The payer's bank, from the service's PSE catalog",
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchBanks', searchable: true },
+		},
+		{
+			displayName: 'By Code',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 1007',
+			hint: 'The bankCode from Checkout → List Banks',
+		},
+	],
+};
+
+export const payWithPse: PayOperation = {
+	value: 'payWithPse',
+	name: 'Pay with Bank Debit (PSE)',
+	description: 'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
+	action: 'Pay with bank debit (PSE)',
+	properties: [
+		slugProperty,
+		...payerProperties,
+		{ displayName: 'Payer Address', name: 'payerAddress', type: 'string', required: true, default: '' },
+		bankProperty,
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const payer = readPayer(this, itemIndex);
+		const address = String(this.getNodeParameter('payerAddress', itemIndex, '')).trim();
+		if (address === '') throw inputError(node, itemIndex, 'Payer Address', 'is empty');
+		const bank = String(this.getNodeParameter('bank', itemIndex, '', { extractValue: true }) ?? '').trim();
+		if (!/^\d+$/.test(bank) || /^0+$/.test(bank)) throw inputError(node, itemIndex, 'Bank', `"${bank}" is not a bank code; pick a bank from the list`);
+		const answer = await submitCheckout(this, env, itemIndex, slug, { ...payer, payment: 'pse', bank, address });
+		return checkoutOutput(slug, 'pse', answer, { bank_redirect_url: findRedirectUrl(answer.order) ?? null });
+	},
+};

@@ -1,0 +1,49 @@
+/** The payer's details that the PSE and Daviplata checkouts send, and their checks. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/inputError';
+
+/** Payer document types (public-facts); the service's codes, not translated. */
+export const DOCUMENT_TYPES = [
+	{ name: 'Cédula De Ciudadanía (CC)', value: 'CC' },
+	{ name: 'Cédula De Extranjería (CE)', value: 'CE' },
+	{ name: 'NIT', value: 'NIT' },
+	{ name: 'Passport (PA)', value: 'PA' },
+	{ name: 'Tarjeta De Identidad (TI)', value: 'TI' },
+];
+
+export const payerProperties: INodeProperties[] = [
+	{ displayName: 'Payer Name', name: 'payerName', type: 'string', required: true, default: '', placeholder: 'e.g. Ana Pérez' },
+	{
+		displayName: 'Document Type',
+		name: 'documentType',
+		type: 'options',
+		options: DOCUMENT_TYPES,
+		default: 'CC',
+		description: 'Type of the payer\'s identity document. To map a value, use an expression giving CC, CE, NIT, PA or TI.',
+	},
+	{ displayName: 'Document Number', name: 'documentNumber', type: 'string', required: true, default: '', placeholder: 'e.g. 1020304050' },
+	{ displayName: 'Payer Email', name: 'payerEmail', type: 'string', placeholder: 'name@email.com', required: true, default: '' },
+	{ displayName: 'Payer Phone', name: 'payerPhone', type: 'string', required: true, default: '', placeholder: 'e.g. 3001234567' },
+];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The payer fields as the service names them (`name`, `cc`, `email`, `phone`, `document_type`). */
+export function readPayer(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = context.getNode();
+	const text = (name: string) => String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const name = text('payerName');
+	if (name === '') throw inputError(node, itemIndex, 'Payer Name', 'is empty');
+	const documentType = text('documentType').toUpperCase();
+	if (!DOCUMENT_TYPES.some((type) => type.value === documentType)) {
+		throw inputError(node, itemIndex, 'Document Type', `"${documentType}" is not one of ${DOCUMENT_TYPES.map((type) => type.value).join(', ')}`);
+	}
+	const documentNumber = text('documentNumber');
+	if (!/^[0-9A-Za-z-]{3,20}$/.test(documentNumber)) throw inputError(node, itemIndex, 'Document Number', `"${documentNumber}" is not a document number`);
+	const email = text('payerEmail');
+	if (!EMAIL.test(email)) throw inputError(node, itemIndex, 'Payer Email', `"${email}" is not an email address`);
+	const phone = text('payerPhone').replace(/[\s-]/g, '');
+	if (!/^\+?\d{7,15}$/.test(phone)) throw inputError(node, itemIndex, 'Payer Phone', `"${phone}" is not a phone number`);
+	return { name, cc: documentNumber, email, phone, document_type: documentType };
+}

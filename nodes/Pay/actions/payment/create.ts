@@ -1,0 +1,149 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readPositiveAmount } from '../../helpers/amount';
+import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
+import { readCallbackSecret, readPageBaseUrl } from '../../helpers/credentialSettings';
+import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
+import { inputError } from '../../helpers/inputError';
+import { readJsonObject } from '../../helpers/jsonFields';
+import { normalizePaymentObject } from '../../helpers/paymentObject';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty } from './fields';
+import { readMethodSelection } from './methodSelection';
+
+export const createPayment: PayOperation = {
+	value: 'create',
+	name: 'Create',
+	description: 'Create a payment object (a payment link) and get its slug',
+	action: 'Create a payment link',
+	properties: [
+		{
+			displayName: 'Amount (COP)',
+			name: 'amount',
+			type: 'number',
+			required: true,
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			description: 'Amount to charge, in Colombian pesos',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Invoice INV-1001',
+			description: 'What the payer pays for; shown on the payment page',
+		},
+		{ ...paymentMethodsProperty, required: true },
+		{
+			displayName: 'Payer Redirect URL',
+			name: 'payerRedirectUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'https://shop.example/thanks',
+			description: 'Where the payer lands after paying. The service asks that it always be included.',
+		},
+		{
+			displayName: 'Callback URL',
+			name: 'callbackUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'Production URL of a Pay Trigger',
+			description:
+				'Where the service notifies the payment. Paste the Production URL of a Pay Trigger node; the callback secret is added for you. The service asks that it always be included.',
+		},
+		{
+			displayName: 'Expiration (Days)',
+			name: 'expirationDays',
+			type: 'number',
+			default: 1,
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			description: 'Days the payment link stays payable',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				addCallbackSecretProperty,
+				additionalJsonProperty,
+				{
+					displayName: 'Client Assumes Costs',
+					name: 'clientAssumeCosts',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
+				},
+				{
+					displayName: 'Idempotency Key',
+					name: 'idempotencyKey',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. INV-1001',
+					description:
+						'A key the service refuses to see twice. Empty: one derived from this execution and item, so Retry On Fail never creates a second object. Map your own (an invoice number) to be safe across executions too.',
+				},
+				otherMethodKeysProperty,
+				{
+					displayName: 'Platform',
+					name: 'platform',
+					type: 'string',
+					default: '',
+					description: 'Free text the service stores as the platform of origin',
+				},
+				{
+					displayName: 'Send No Email',
+					name: 'notSendEmail',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to stop the service from emailing the payment link',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
+		const description = String(this.getNodeParameter('description', itemIndex, '')).trim();
+		if (description === '') throw inputError(node, itemIndex, 'Description', 'is empty');
+		const methods = readMethodSelection(node, itemIndex, this.getNodeParameter('paymentMethods', itemIndex, []), options.otherMethodKeys);
+		const expirationDays = Number(this.getNodeParameter('expirationDays', itemIndex, 1));
+		if (!Number.isInteger(expirationDays) || expirationDays < 1) {
+			throw inputError(node, itemIndex, 'Expiration (Days)', `must be a whole number of days, 1 or more, got ${expirationDays}`);
+		}
+		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
+		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
+		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(this, itemIndex));
+		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, 'payment-create');
+
+		const body: IDataObject = {
+			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),
+			amount,
+			description,
+			expiration_days: expirationDays,
+			payment_method_enabled: methods,
+			idempotency_key: idempotencyKey,
+		};
+		if (payerRedirectUrl) body.payer_redirect_url = payerRedirectUrl;
+		if (callback) body.callback = callback;
+		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = options.clientAssumeCosts;
+		if (options.notSendEmail !== undefined) body.not_send_email = options.notSendEmail;
+		if (options.platform) body.platform = options.platform;
+
+		const answer = await env.request({
+			method: 'POST',
+			path: '/pay/',
+			body,
+			safety: 'idempotent',
+			action: 'the payment object creation',
+			howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
+			itemIndex,
+		});
+		return normalizePaymentObject(answer, await readPageBaseUrl(this, itemIndex));
+	},
+};

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+export const expirePayment: PayOperation = {
+	value: 'expire',
+	name: 'Expire or Cancel',
+	description: 'Close an unpaid payment object so it can no longer be paid',
+	action: 'Expire or cancel a payment object',
+	properties: [slugProperty],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const answer = (await env.request({
+			method: 'POST',
+			path: '/pay/update_to_expired/',
+			body: { url: slug },
+			safety: 'once',
+			action: 'expiring the payment object',
+			howToCheck: `Run Payment → Get for ${slug}: state_label "expired" means it went through.`,
+			itemIndex,
+		})) as Record<string, unknown>;
+		return { slug, expired: answer?.result === 'OK', ...answer };
+	},
+};

@@ -1,0 +1,39 @@
+/** Fields that Create and Update share, so both read the same way. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PAYMENT_METHOD_CHOICES } from '../../helpers/paymentMethods';
+
+export const paymentMethodsProperty: INodeProperties = {
+	displayName: 'Payment Methods',
+	name: 'paymentMethods',
+	type: 'multiOptions',
+	options: PAYMENT_METHOD_CHOICES.map((choice) => ({ name: choice.name, value: choice.key, description: choice.description })),
+	default: ['pse', 'daviplata', 'NEQUI'],
+	description: 'Methods the payer may use. The node sends them as the JSON text the service requires.',
+};
+
+export const otherMethodKeysProperty: INodeProperties = {
+	displayName: 'Other Method Keys',
+	name: 'otherMethodKeys',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Bre-B, efecty',
+	description: 'Method keys not in the list, comma-separated, sent exactly as written (keys are case-sensitive)',
+};
+
+export const additionalJsonProperty: INodeProperties = {
+	displayName: 'Additional Fields (JSON)',
+	name: 'additionalFields',
+	type: 'json',
+	default: '{}',
+	description: 'Raw fields sent as they are, for fields the documentation leaves open. Fields set above take precedence.',
+};
+
+export const addCallbackSecretProperty: INodeProperties = {
+	displayName: 'Add Callback Secret',
+	name: 'addCallbackSecret',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to add the credential's callback secret to the callback URL (as the token query parameter), so the Pay Trigger can tell genuine callbacks from forged ones",
+};

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readPageBaseUrl } from '../../helpers/credentialSettings';
+import { normalizePaymentObject } from '../../helpers/paymentObject';
+import { readSlug, slugProperty } from '../../helpers/slug';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+export const getPayment: PayOperation = {
+	value: 'get',
+	name: 'Get',
+	description: 'Read a payment object: its state, amounts and payer',
+	action: 'Get a payment object',
+	properties: [slugProperty],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const answer = await env.request({
+			method: 'GET',
+			path: `/pay_detail/${encodeURIComponent(slug)}`,
+			safety: 'read',
+			action: 'reading the payment object',
+			itemIndex,
+		});
+		return normalizePaymentObject(answer, await readPageBaseUrl(this, itemIndex));
+	},
+};

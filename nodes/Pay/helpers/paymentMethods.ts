@@ -1,0 +1,90 @@
+/**
+ * The payment methods of a payment object, and the JSON string the service wants for them.
+ *
+ * `payment_method_enabled` must be a JSON object *serialised as a string* (`"{\"pse\":true}"`);
+ * an object is refused. Keys are method names, values booleans. The spec shows `breb`, `pse` and
+ * `NEQUI`, and `daviplata` as a checkout method. It names cash, bank correspondent, bank button and
+ * credit card without their keys: the keys chosen here for them (`cash`, `bank_correspondent`,
+ * `bank_button`, `credit_card`) are this package's, unconfirmed, and a user can send any other key
+ * with "Other Method Keys".
+ */
+export interface PaymentMethodChoice {
+	/** The key sent to the service, as written in `payment_method_enabled`. */
+	key: string;
+	/** The name shown in the editor. */
+	name: string;
+	description: string;
+}
+
+export const PAYMENT_METHOD_CHOICES: PaymentMethodChoice[] = [
+	{ key: 'bank_button', name: 'Bank Button', description: 'Bank payment button (key "bank_button"; unconfirmed)' },
+	{
+		key: 'bank_correspondent',
+		name: 'Bank Correspondent',
+		description: 'Payment at a bank correspondent (key "bank_correspondent"; unconfirmed)',
+	},
+	{ key: 'pse', name: 'Bank Debit (PSE)', description: 'Bank debit through PSE (key "pse")' },
+	{ key: 'breb', name: 'Bre-B (Instant Payment)', description: 'Instant payment with a QR code or key (key "breb")' },
+	{ key: 'cash', name: 'Cash', description: 'Cash payment points (key "cash"; unconfirmed)' },
+	{ key: 'credit_card', name: 'Credit Card', description: 'Credit or debit card (key "credit_card"; unconfirmed)' },
+	{ key: 'daviplata', name: 'Daviplata', description: 'Daviplata wallet with an OTP (key "daviplata")' },
+	{ key: 'NEQUI', name: 'Nequi', description: 'Nequi wallet (key "NEQUI", upper case as the service writes it)' },
+];
+
+/** The keys of the list above, in the order of the list. */
+export const KNOWN_METHOD_KEYS = PAYMENT_METHOD_CHOICES.map((choice) => choice.key);
+
+/**
+ * The JSON string for `payment_method_enabled`: every chosen key with `true`, in the order given,
+ * duplicates dropped. Methods not chosen are left out (not sent as `false`): the spec does not say
+ * how the service reads a `false`, and a key it does not know could be refused.
+ */
+export function serializeMethods(keys: readonly string[]): string {
+	const map: Record<string, boolean> = {};
+	for (const key of keys) map[key] = true;
+	return JSON.stringify(map);
+}
+
+/**
+ * The method map from what the service answers: a JSON string (possibly encoded twice), or an
+ * object already. Values `true`/`false` are kept; the texts "true"/"false" and the numbers 1/0 are
+ * read as booleans; other values are left out. `undefined` when the value is not a map at all.
+ */
+export function parseMethods(value: unknown): Record<string, boolean> | undefined {
+	let current: unknown = value;
+	for (let depth = 0; depth < 3 && typeof current === 'string'; depth++) {
+		try {
+			current = JSON.parse(current);
+		} catch {
+			return undefined;
+		}
+	}
+	if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+	const map: Record<string, boolean> = {};
+	for (const [key, raw] of Object.entries(current as Record<string, unknown>)) {
+		const flag = toBoolean(raw);
+		if (flag !== undefined) map[key] = flag;
+	}
+	return map;
+}
+
+/** The keys whose value is `true`, in the map's order. */
+export function enabledKeys(map: Record<string, boolean>): string[] {
+	return Object.keys(map).filter((key) => map[key]);
+}
+
+/**
+ * Keys typed by the user ("Other Method Keys"): a comma- or newline-separated text, or a list.
+ * Blank entries are dropped; keys are kept exactly as typed (the service's keys are case-sensitive).
+ */
+export function splitMethodKeys(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/[,\n]/) : [];
+	return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+function toBoolean(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (value === 1 || value === 'true' || value === 'True' || value === '1') return true;
+	if (value === 0 || value === 'false' || value === 'False' || value === '0') return false;
+	return undefined;
+}

@@ -1,0 +1,52 @@
+/**
+ * One predictable view of a payment object, whichever answer it came from. The creation answer
+ * gives amounts as "50000.00" and an ISO date; the detail read gives numbers and numeric dates of
+ * unknown unit. Workflow authors map fields once, so the view has the same names and types in
+ * both; the service's answer stays under `raw`, untouched.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { toNumber } from './normalize';
+import { parseMethods } from './paymentMethods';
+import { paymentStateLabel } from './states';
+
+const AMOUNT_FIELDS = ['amount', 'payed_amount', 'fee_amount', 'fee_iva_amount', 'iva_amount'];
+
+export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): IDataObject {
+	if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+		// Not the documented shape: hand it over as it is rather than fail after the service acted.
+		return { raw: answer as IDataObject };
+	}
+	const raw = answer as IDataObject;
+	const view: IDataObject = { ...raw };
+	const slug = typeof raw.url === 'string' ? raw.url : undefined;
+	if (slug !== undefined) view.slug = slug;
+	for (const field of AMOUNT_FIELDS) {
+		if (field in raw) view[field] = toNumber(raw[field]) ?? raw[field];
+	}
+	if ('state' in raw) {
+		view.state = toNumber(raw.state) ?? raw.state;
+		view.state_label = paymentStateLabel(raw.state);
+	}
+	if ('payment_method_enabled' in raw) {
+		const methods = parseMethods(raw.payment_method_enabled);
+		if (methods) view.payment_methods = methods;
+	}
+	for (const field of ['date_created', 'date_payed']) {
+		const iso = isoDate(raw[field]);
+		if (iso !== undefined) view[field] = iso;
+	}
+	if (slug && pageBaseUrl) view.payment_page_url = `${pageBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;
+	view.raw = raw;
+	return view;
+}
+
+/**
+ * A date text becomes ISO 8601. Numbers are left alone: the spec does not say whether they are
+ * seconds or milliseconds, and a wrong guess is worse than the raw value.
+ */
+function isoDate(value: unknown): string | undefined {
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}

@@ -1,0 +1,32 @@
+import type { INode, INodeProperties } from 'n8n-workflow';
+
+import { inputError } from './inputError';
+
+/** The field that names a payment object: its slug (`url` in the service's answers). */
+export const slugProperty: INodeProperties = {
+	displayName: 'Payment Slug',
+	name: 'slug',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. aB3dE9xZ',
+	description:
+		'The short code of the payment object, returned as "slug" (or "url") when it was created. A payment page link is accepted too.',
+};
+
+/**
+ * A slug from what the user typed or mapped: the slug itself, or a page link ending with it.
+ * The service's slugs are short alphanumeric codes, so anything else is refused before sending.
+ */
+export function readSlug(node: INode, itemIndex: number, raw: unknown, field = 'Payment Slug'): string {
+	let text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+	if (text === '') throw inputError(node, itemIndex, field, 'is empty; map the "slug" of the payment object');
+	if (/^https?:\/\//i.test(text)) {
+		const segments = new URL(text).pathname.split('/').filter((segment) => segment !== '');
+		text = segments[segments.length - 1] ?? '';
+	}
+	if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) {
+		throw inputError(node, itemIndex, field, `"${text}" is not a payment slug (letters and digits only)`);
+	}
+	return text;
+}
