@@ -11,7 +11,9 @@
 export type LedgerEntry =
 	| { state: 'in_flight' }
 	| { state: 'done'; answer: unknown }
-	| { state: 'unknown'; error: Error };
+	| { state: 'unknown'; error: Error }
+	/** A money-moving request the service answered with a failure: repeated as that failure, not re-sent. */
+	| { state: 'failed'; error: Error };
 
 const MAX_EXECUTIONS = 200;
 

@@ -144,6 +144,10 @@ export function toNodeApiError(node: INode, facts: PayErrorFacts, itemIndex?: nu
 		httpCode: facts.httpCode,
 		itemIndex,
 	});
+	// NodeApiError swaps messages that mention a connection code (ECONNRESET, ETIMEDOUT) for a
+	// generic sentence that drops the money warning; ours is the one the user must read.
+	error.message = facts.message;
+	if (facts.description !== undefined) error.description = facts.description;
 	error.context.outcome = facts.outcome;
 	if (facts.detail !== undefined) error.context.detail = facts.detail;
 	return error;

@@ -72,7 +72,7 @@ export async function payApiRequest(
 		if (entry?.state === 'done') return entry.answer;
 		if (entry && request.safety === 'once') {
 			// In flight or lost earlier in this execution: sending again could pay twice.
-			throw entry.state === 'unknown' ? entry.error : lostError(this, request, settings);
+			throw entry.state === 'unknown' || entry.state === 'failed' ? entry.error : lostError(this, request, settings);
 		}
 		earlierAttemptLost = entry !== undefined;
 		writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'in_flight' });
@@ -117,6 +117,9 @@ export async function payApiRequest(
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
 				writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'unknown', error });
+			} else if (request.safety === 'once' && facts.outcome !== 'not_sent') {
+				// It reached the service (even a 429 did): once per item per execution, so not again.
+				writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'failed', error });
 			} else {
 				forgetLedger(ledgerKeys.execution, ledgerKeys.request);
 			}

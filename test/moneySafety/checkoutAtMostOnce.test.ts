@@ -1,0 +1,82 @@
+/**
+ * A checkout and an OTP confirmation move money: whatever fails, each reaches the service at most
+ * once per item per execution, n8n's Retry On Fail included, and an unknown outcome says so.
+ */
+import { startSandbox } from '../../sandbox';
+import type { Fault, Sandbox } from '../../sandbox';
+import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { sandboxCredentials } from '../harness/sandboxCredentials';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.close();
+	shutDownEngine();
+});
+beforeEach(async () => await sandbox.control.reset());
+
+const payer = { payerName: 'Ana', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '3001112233' };
+const fastTimeout = { requestOptions: { timeoutMs: 300, maxRetries: 3 } };
+
+async function newPayment(): Promise<string> {
+	const { items } = await runPayNode({
+		parameters: {
+			resource: 'payment',
+			operation: 'create',
+			amount: 1000,
+			description: 'x',
+			paymentMethods: ['daviplata'],
+			payerRedirectUrl: 'https://shop.example/thanks',
+			expirationDays: 1,
+		},
+		credentials: sandboxCredentials(sandbox),
+	});
+	return items[0].json.slug as string;
+}
+
+type Case = [name: string, fault: Omit<Fault, 'route'>, outcome: 'unknown' | 'refused'];
+const FAULTS: Case[] = [
+	['500 before processing', { status: 500 }, 'unknown'],
+	['502 after processing', { status: 502, afterProcessing: true }, 'unknown'],
+	['503 with Retry-After', { status: 503, retryAfter: 1 }, 'unknown'],
+	['429 with Retry-After', { status: 429, retryAfter: 1 }, 'refused'],
+	['timeout', { latencyMs: 1500 }, 'unknown'],
+	['connection reset after processing', { reset: 'after' }, 'unknown'],
+	['connection reset before processing', { reset: 'before' }, 'unknown'],
+	['HTML body after processing', { body: 'html' }, 'unknown'],
+];
+
+describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
+	it('a Daviplata checkout reaches the service once, even with Retry On Fail, and the item says the outcome', async () => {
+		const slug = await newPayment();
+		await sandbox.control.injectFault({ route: 'POST /{url}', ...fault, times: 5 });
+		const { items } = await runPayNode({
+			parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer, ...fastTimeout },
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
+		expect(await sandbox.control.count('POST /{url}')).toBe(1);
+		expect(items[0].json.outcome).toBe(outcome);
+		if (outcome === 'unknown') {
+			expect(items[0].json.error).toMatch(/may have/);
+			expect(items[0].json.errorDescription).toMatch(/Payment → Get/);
+		}
+	});
+
+	it('an OTP confirmation reaches the service once', async () => {
+		const slug = await newPayment();
+		await runPayNode({ parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer }, credentials: sandboxCredentials(sandbox) });
+		const otp = await sandbox.control.otp(slug);
+		await sandbox.control.injectFault({ route: 'POST /pay/confirm_daviplata/', ...fault, times: 5 });
+		const { items } = await runPayNode({
+			parameters: { resource: 'checkout', operation: 'confirmWalletOtp', slug, otp, ...fastTimeout },
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
+		expect(await sandbox.control.count('POST /pay/confirm_daviplata/')).toBe(1);
+		expect(items[0].json.outcome).toBe(outcome);
+	});
+});
