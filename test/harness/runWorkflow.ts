@@ -31,6 +31,7 @@ export interface NodeSettings {
 	continueOnFail?: boolean;
 	retryOnFail?: boolean;
 	maxTries?: number;
+	/** Milliseconds; n8n treats 0 as "use the default of 1000", so the harness uses 1. */
 	waitBetweenTries?: number;
 }
 
@@ -75,7 +76,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },
 		...(options.settings?.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.settings?.retryOnFail
-			? { retryOnFail: true, maxTries: options.settings.maxTries ?? 3, waitBetweenTries: options.settings.waitBetweenTries ?? 0 }
+			? { retryOnFail: true, maxTries: options.settings.maxTries ?? 3, waitBetweenTries: options.settings.waitBetweenTries ?? 1 }
 			: {}),
 	};
 	const connections: IConnections = {};

@@ -113,7 +113,7 @@ describe('Payment → Create', () => {
 		const { items, error } = await run(createParameters, [{ amount: 1000, description: 'lost answer' }], {
 			retryOnFail: true,
 			maxTries: 3,
-			waitBetweenTries: 0,
+			waitBetweenTries: 1,
 		});
 		expect(await sandbox.control.payments()).toHaveLength(1);
 		// The object exists but its answer was lost: the error says so rather than creating another.

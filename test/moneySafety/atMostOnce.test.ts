@@ -1,6 +1,7 @@
 /**
- * A checkout and an OTP confirmation move money: whatever fails, each reaches the service at most
- * once per item per execution, n8n's Retry On Fail included, and an unknown outcome says so.
+ * A checkout, an OTP confirmation, a transfer and a withdrawal move money: whatever fails, each
+ * reaches the service at most once per item per execution, n8n's Retry On Fail included, and an
+ * unknown outcome says so, with how to check.
  */
 import { startSandbox } from '../../sandbox';
 import type { Fault, Sandbox } from '../../sandbox';
@@ -56,7 +57,7 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 		const { items } = await runPayNode({
 			parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer, ...fastTimeout },
 			credentials: sandboxCredentials(sandbox),
-			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
 		expect(await sandbox.control.count('POST /{url}')).toBe(1);
 		expect(items[0].json.outcome).toBe(outcome);
@@ -74,9 +75,60 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 		const { items } = await runPayNode({
 			parameters: { resource: 'checkout', operation: 'confirmWalletOtp', slug, otp, ...fastTimeout },
 			credentials: sandboxCredentials(sandbox),
-			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
 		expect(await sandbox.control.count('POST /pay/confirm_daviplata/')).toBe(1);
 		expect(items[0].json.outcome).toBe(outcome);
+	});
+
+	it('a transfer reaches the service once and debits at most once', async () => {
+		await sandbox.control.injectFault({ route: 'POST /send/', ...fault, times: 5 });
+		const { items } = await runPayNode({
+			parameters: { resource: 'transfer', operation: 'send', recipient: 'friend', amount: 1000, ...fastTimeout },
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
+		});
+		expect(await sandbox.control.count('POST /send/')).toBe(1);
+		expect((await sandbox.control.account('demo')).balance).toBeGreaterThanOrEqual(999_000);
+		expect(items[0].json.outcome).toBe(outcome);
+		if (outcome === 'unknown') expect(items[0].json.errorDescription).toMatch(/Transfer → List/);
+	});
+
+	it('a withdrawal reaches the service once and debits at most once', async () => {
+		await sandbox.control.injectFault({ route: 'POST /withdraw/co/', ...fault, times: 5 });
+		const { items } = await runPayNode({
+			parameters: {
+				resource: 'withdrawal',
+				operation: 'withdraw',
+				amount: 1000,
+				keyValue: '@payee',
+				accountHolderName: 'Payee',
+				accountType: '8',
+				...fastTimeout,
+			},
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
+		});
+		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(1);
+		expect((await sandbox.control.withdrawals()).length).toBeLessThanOrEqual(1);
+		expect(items[0].json.outcome).toBe(outcome);
+		if (outcome === 'unknown') expect(items[0].json.error).toMatch(/may have/);
+	});
+});
+
+describe('a batch where a later item fails', () => {
+	it('does not send the earlier items again when n8n retries the node', async () => {
+		await sandbox.control.createAccount({ username: 'third', phone: '3150000000' });
+		const { items, error } = await runPayNode({
+			parameters: { resource: 'transfer', operation: 'send', recipient: '={{ $json.to }}', amount: 100 },
+			input: [{ to: 'friend' }, { to: 'third' }, { to: 'nobody' }],
+			credentials: sandboxCredentials(sandbox),
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
+		});
+		expect(error?.message).toMatch(/nobody no existe/);
+		expect(items).toHaveLength(0);
+		expect(await sandbox.control.count('POST /send/')).toBe(3);
+		expect((await sandbox.control.account('friend')).balance).toBe(100);
+		expect((await sandbox.control.account('third')).balance).toBe(100);
 	});
 });

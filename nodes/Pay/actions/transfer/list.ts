@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/inputError';
+import { toNumber } from '../../helpers/normalize';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+export const listTransfers: PayOperation = {
+	value: 'list',
+	name: 'List',
+	description: 'List the transfers this account sent, newest first',
+	action: 'List sent transfers',
+	properties: [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			description: 'Applied by the node: the service offers no filters',
+			options: [
+				{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', description: 'Only transfers to this username or phone (exact match)' },
+				{ displayName: 'Sent After', name: 'after', type: 'dateTime', default: '', description: 'Only transfers sent at or after this moment' },
+				{ displayName: 'Sent Before', name: 'before', type: 'dateTime', default: '', description: 'Only transfers sent before this moment' },
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const after = readMoment(filters.after, () => inputError(node, itemIndex, 'Sent After', `"${String(filters.after)}" is not a date`));
+		const before = readMoment(filters.before, () => inputError(node, itemIndex, 'Sent Before', `"${String(filters.before)}" is not a date`));
+		const recipient = String(filters.recipient ?? '').trim();
+
+		const answer = await env.request({ method: 'GET', path: '/send/', safety: 'read', action: 'the transfer list', itemIndex });
+		const records = (Array.isArray(answer) ? answer : []).filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);
+		return records
+			.map(normalizeTransfer)
+			.filter((transfer) => recipient === '' || transfer.to_user === recipient)
+			.filter((transfer) => after === undefined || (transfer.time as number) >= after)
+			.filter((transfer) => before === undefined || (transfer.time as number) < before)
+			.sort((a, b) => (b.time as number) - (a.time as number))
+			.slice(0, limit)
+			.map((transfer) => {
+				delete transfer.time;
+				return transfer;
+			});
+	},
+};
+
+function normalizeTransfer(record: IDataObject): IDataObject {
+	const time = typeof record.date === 'string' ? Date.parse(record.date) : NaN;
+	return {
+		...record,
+		amount: toNumber(record.amount) ?? record.amount,
+		date: Number.isNaN(time) ? record.date : new Date(time).toISOString(),
+		// Undated records sort last and pass no date filter.
+		time: Number.isNaN(time) ? -Infinity : time,
+	};
+}
+
+function readMoment(value: unknown, refuse: () => Error): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const time = Date.parse(String(value));
+	if (Number.isNaN(time)) throw refuse();
+	return time;
+}

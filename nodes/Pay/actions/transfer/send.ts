@@ -1,0 +1,70 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readPositiveAmount } from '../../helpers/amount';
+import { inputError } from '../../helpers/inputError';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+export const sendTransfer: PayOperation = {
+	value: 'send',
+	name: 'Send',
+	description: 'Send balance from this account to another user (moves money; never sent twice)',
+	action: 'Send balance to a user',
+	properties: [
+		{
+			displayName: 'Recipient',
+			name: 'recipient',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. friend or 3109876543',
+			description: "The recipient's username or mobile number (the service's documentation shows both)",
+		},
+		{
+			displayName: 'Amount (COP)',
+			name: 'amount',
+			type: 'number',
+			required: true,
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			description: 'Amount to send, taken from this account\'s available balance. The sender\'s email and phone must be verified.',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Recipient Field Name',
+					name: 'recipientField',
+					type: 'options',
+					options: [
+						{ name: 'toUser (Documented)', value: 'toUser' },
+						{ name: 'To_user (Alias)', value: 'to_user' },
+					],
+					default: 'toUser',
+					description: 'The name the recipient is sent under. The documentation shows both; change it only if the service refuses toUser.',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const recipient = String(this.getNodeParameter('recipient', itemIndex, '') ?? '').trim();
+		if (recipient === '') throw inputError(node, itemIndex, 'Recipient', 'is empty; give a username or a mobile number');
+		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const recipientField = options.recipientField === 'to_user' ? 'to_user' : 'toUser';
+		const answer = await env.request({
+			method: 'POST',
+			path: '/send/',
+			body: { [recipientField]: recipient, amount },
+			safety: 'once',
+			action: `the transfer of ${amount} COP to ${recipient}`,
+			howToCheck: `Run Transfer → List (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
+			itemIndex,
+		});
+		return { sent: true, to_user: recipient, amount, response: (answer ?? {}) as IDataObject };
+	},
+};

@@ -1,0 +1,10 @@
+import type { PayResource } from '../types';
+import { withdrawToKey } from './withdraw';
+
+export const withdrawalResource: PayResource = {
+	value: 'withdrawal',
+	name: 'Withdrawal',
+	description: 'Withdraw balance to an instant-payment key in Colombia',
+	defaultOperation: 'withdraw',
+	operations: [withdrawToKey],
+};

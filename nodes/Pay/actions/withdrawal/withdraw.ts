@@ -1,0 +1,129 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readWholeAmount } from '../../helpers/amount';
+import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
+import { readCallbackSecret } from '../../helpers/credentialSettings';
+import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
+import { inputError } from '../../helpers/inputError';
+import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
+import { toNumber } from '../../helpers/normalize';
+import { withdrawalStateLabel } from '../../helpers/states';
+import { addCallbackSecretProperty } from '../payment/fields';
+import type { OperationEnvironment, PayOperation } from '../types';
+
+/** Account types from public documentation (unconfirmed); any other code can be given. */
+const ACCOUNT_TYPES = [
+	{ name: 'Checking (1)', value: '1' },
+	{ name: 'Custom Code', value: 'custom', description: 'Give the numeric code yourself' },
+	{ name: 'Instant-Payment Key (8)', value: '8', description: 'The code seen in an instant-payment example' },
+	{ name: 'Savings (0)', value: '0' },
+];
+
+export const withdrawToKey: PayOperation = {
+	value: 'withdraw',
+	name: 'Withdraw to Instant-Payment Key',
+	description: 'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
+	action: 'Withdraw to an instant-payment key',
+	properties: [
+		{
+			displayName: 'Amount (COP)',
+			name: 'amount',
+			type: 'number',
+			required: true,
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			description: 'Whole Colombian pesos. A fraction is refused, never rounded.',
+		},
+		{
+			displayName: 'Key',
+			name: 'keyValue',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 3001234567 or @my.alias',
+			description: 'The destination: a Colombian mobile number or an alias that starts with @',
+		},
+		{
+			displayName: 'Account Holder Name',
+			name: 'accountHolderName',
+			type: 'string',
+			required: true,
+			default: '',
+		},
+		{
+			displayName: 'Account Type',
+			name: 'accountType',
+			type: 'options',
+			options: ACCOUNT_TYPES,
+			default: '8',
+			description: 'Destination type code. Only 0 and 1 are documented; instant-payment examples send 8.',
+		},
+		{
+			displayName: 'Account Type Code',
+			name: 'accountTypeCode',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			displayOptions: { show: { accountType: ['custom'] } },
+		},
+		{
+			displayName: 'Callback URL',
+			name: 'callbackUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'Production URL of a Pay Trigger',
+			description: 'Where the service reports status changes of the withdrawal (recommended): paste the Production URL of a Pay Trigger node',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				addCallbackSecretProperty,
+				{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A reference for the withdrawal' },
+				{
+					displayName: 'Idempotency Key',
+					name: 'idempotencyKey',
+					type: 'string',
+					default: '',
+					description: 'A key the service refuses to see twice. Empty: one derived from this execution and item.',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const node = this.getNode();
+		const amount = readWholeAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
+		const keyValue = readInstantPaymentKey(node, itemIndex, 'Key', this.getNodeParameter('keyValue', itemIndex));
+		const holder = String(this.getNodeParameter('accountHolderName', itemIndex, '') ?? '').trim();
+		if (holder === '') throw inputError(node, itemIndex, 'Account Holder Name', 'is empty');
+		const typeChoice = String(this.getNodeParameter('accountType', itemIndex, '8'));
+		const accountType = typeChoice === 'custom' ? Number(this.getNodeParameter('accountTypeCode', itemIndex, 0)) : Number(typeChoice);
+		if (!Number.isInteger(accountType) || accountType < 0) {
+			throw inputError(node, itemIndex, 'Account Type Code', `must be a whole number, 0 or more, got ${accountType}`);
+		}
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
+		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(this, itemIndex));
+		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, 'withdrawal');
+
+		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
+		if (callback) body.callback = callback;
+		if (options.description) body.description = String(options.description);
+		const answer = (await env.request({
+			method: 'POST',
+			path: '/withdraw/co/',
+			body,
+			safety: 'once',
+			action: `the withdrawal of ${amount} COP to ${keyValue}`,
+			howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
+			itemIndex,
+		})) as IDataObject;
+		const result: IDataObject = { ...(answer ?? {}), amount: toNumber(answer?.amount) ?? amount, key_value: answer?.key_value ?? keyValue };
+		if (answer && 'state' in answer) result.state_label = withdrawalStateLabel(answer.state);
+		result.idempotency_key = idempotencyKey;
+		return result;
+	},
+};

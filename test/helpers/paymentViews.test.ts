@@ -1,0 +1,59 @@
+import { readBankCatalog, isPromptRow } from '../../nodes/Pay/helpers/banks';
+import { normalizePaymentObject } from '../../nodes/Pay/helpers/paymentObject';
+import { parseMethods, serializeMethods } from '../../nodes/Pay/helpers/paymentMethods';
+import { findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
+import fc from 'fast-check';
+
+describe('payment object view', () => {
+	it('gives the creation and the detail shapes the same names and types, keeping the raw answer', () => {
+		const created = normalizePaymentObject(
+			{ url: 'abc123', amount: '50000.00', payed_amount: '47000.50', state: 0, payment_method_enabled: '{"pse":true}', date_created: '2026-11-23T10:00:00Z' },
+			'https://pay.example/c/',
+		);
+		const detail = normalizePaymentObject({ url: 'abc123', amount: 50000, payed_amount: 47000.5, state: 3, payment_method_enabled: '{"pse":true}', date_created: 1795000000 });
+		expect(created).toMatchObject({ slug: 'abc123', amount: 50000, payed_amount: 47000.5, state_label: 'created', payment_methods: { pse: true } });
+		expect(created.date_created).toBe('2026-11-23T10:00:00.000Z');
+		expect(created.payment_page_url).toBe('https://pay.example/c/abc123');
+		expect((created.raw as Record<string, unknown>).amount).toBe('50000.00');
+		expect(detail).toMatchObject({ amount: 50000, state_label: 'paid', date_created: 1795000000 });
+		expect(detail.payment_page_url).toBeUndefined();
+	});
+
+	it('labels unknown states "unknown" and never throws on odd answers', () => {
+		expect(normalizePaymentObject({ url: 'x', state: 42 }).state_label).toBe('unknown');
+		expect(normalizePaymentObject('plain text')).toEqual({ raw: 'plain text' });
+		fc.assert(fc.property(fc.jsonValue(), (value) => void normalizePaymentObject(value)));
+	});
+
+	it('round-trips the method map through its JSON string', () => {
+		fc.assert(
+			fc.property(fc.uniqueArray(fc.stringMatching(/^[A-Za-z_-]{1,12}$/), { minLength: 1 }), (keys) => {
+				const parsed = parseMethods(serializeMethods(keys)) as Record<string, boolean>;
+				expect(Object.keys(parsed)).toEqual(keys);
+				expect(parseMethods(JSON.stringify(serializeMethods(keys)))).toEqual(parsed);
+			}),
+		);
+	});
+});
+
+describe('checkout answers', () => {
+	it('reads [order, object] and finds the redirect link under any name', () => {
+		const answer = readCheckoutAnswer([
+			{ model: 'pay.paymentorder', fields: { method: 'pse', state: 'PENDIENTE', urlbanco: 'https://bank.example/flow/1' } },
+			{ url: 'abc123', state: 1, amount: 10 },
+		]);
+		expect(answer.order.state).toBe('PENDIENTE');
+		expect(answer.payment).toMatchObject({ slug: 'abc123', state_label: 'in_process' });
+		expect(findRedirectUrl(answer.order)).toBe('https://bank.example/flow/1');
+		expect(findRedirectUrl({ something: 'https://x.example/y' })).toBe('https://x.example/y');
+		expect(readCheckoutAnswer({ result: 'OK' }).order).toEqual({ result: 'OK' });
+	});
+
+	it('reads the bank catalog and spots the prompt row', () => {
+		const banks = readBankCatalog([{ bankCode: '0', bankName: 'Seleccione' }, { bankCode: 1007, name: 'BANCOLOMBIA' }, { nothing: true }]);
+		expect(banks.map((bank) => [bank.code, bank.name, isPromptRow(bank)])).toEqual([
+			['0', 'Seleccione', true],
+			['1007', 'BANCOLOMBIA', false],
+		]);
+	});
+});

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import type { INode } from 'n8n-workflow';
+
+import { readWholeAmount } from '../../nodes/Pay/helpers/amount';
+import { readInstantPaymentKey } from '../../nodes/Pay/helpers/instantPaymentKey';
+import { readSlug } from '../../nodes/Pay/helpers/slug';
+import { readVerificationCode } from '../../nodes/Pay/helpers/verificationCode';
+
+const node = { name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+
+describe('instant-payment key', () => {
+	it('accepts every Colombian mobile number, however it is written', () => {
+		fc.assert(
+			fc.property(fc.stringMatching(/^3\d{9}$/), fc.constantFrom('', '+57', '57', '+57 '), (number, prefix) => {
+				const spaced = `${prefix}${number.slice(0, 3)} ${number.slice(3, 6)}-${number.slice(6)}`;
+				expect(readInstantPaymentKey(node, 0, 'Key', spaced)).toBe(number);
+			}),
+		);
+	});
+
+	it('refuses numbers that are not mobiles and texts that are not aliases, naming the field', () => {
+		fc.assert(
+			fc.property(fc.stringMatching(/^[0-24-9]\d{9}$/), (number) => {
+				expect(() => readInstantPaymentKey(node, 0, 'Key', number)).toThrow(/^Key: /);
+			}),
+		);
+		for (const bad of ['', 'alias', '@', '@a', '@with space', '31234']) {
+			expect(() => readInstantPaymentKey(node, 0, 'Key', bad)).toThrow(/^Key: /);
+		}
+		expect(readInstantPaymentKey(node, 0, 'Key', '@shop.payouts')).toBe('@shop.payouts');
+	});
+});
+
+describe('verification code', () => {
+	it('turns 4 to 8 typed digits into the integer and refuses anything else', () => {
+		fc.assert(
+			fc.property(fc.stringMatching(/^\d{4,8}$/), (digits) => {
+				expect(readVerificationCode(node, 0, 'Code', ` ${digits} `)).toBe(Number(digits));
+			}),
+		);
+		for (const bad of ['', '123', '123456789', '12a4', '12.34']) {
+			expect(() => readVerificationCode(node, 0, 'Code', bad)).toThrow(/^Code: /);
+		}
+	});
+});
+
+describe('whole amounts', () => {
+	it('never rounds a fraction', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 99 }), (pesos, cents) => {
+				expect(() => readWholeAmount(node, 0, 'Amount (COP)', pesos + cents / 100)).toThrow(/not rounded/);
+				expect(readWholeAmount(node, 0, 'Amount (COP)', String(pesos))).toBe(pesos);
+			}),
+		);
+	});
+});
+
+describe('payment slug', () => {
+	it('reads a slug or the last segment of a page link, and refuses empty or odd text', () => {
+		expect(readSlug(node, 0, ' aB3dE9 ')).toBe('aB3dE9');
+		expect(readSlug(node, 0, 'https://pay.example/checkout/aB3dE9/')).toBe('aB3dE9');
+		expect(() => readSlug(node, 0, '')).toThrow(/^Payment Slug: is empty/);
+		expect(() => readSlug(node, 0, 'a b')).toThrow(/not a payment slug/);
+	});
+});
