@@ -1,4 +1,6 @@
 /** Checkout resource through n8n's engine against the sandbox. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
@@ -18,7 +20,7 @@ beforeEach(async () => {
 	await sandbox.control.settings({ brebEnabled: true, doubleEncodeCheckout: true });
 });
 
-const run = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>, settings = {}) =>
+const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
 
 const payer = {

@@ -1,4 +1,6 @@
 /** Transfer, Account and Withdrawal resources through n8n's engine against the sandbox. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
@@ -23,7 +25,7 @@ beforeEach(async () => {
 	receiver.received.length = 0;
 });
 
-const run = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>, settings = {}) =>
+const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
 const balance = async (username: string) => (await sandbox.control.account(username)).balance;
 const send = { resource: 'transfer', operation: 'send', recipient: '={{ $json.to }}', amount: '={{ $json.amount }}' };

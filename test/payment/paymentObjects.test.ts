@@ -1,4 +1,6 @@
 /** Payment resource through n8n's engine against the sandbox. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
@@ -27,7 +29,7 @@ const createParameters = {
 	options: {},
 };
 
-const run = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>, settings = {}) =>
+const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
 
 describe('Payment → Create', () => {
