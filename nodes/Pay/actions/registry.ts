@@ -1,4 +1,5 @@
 import { accountResource } from './account';
+import { cardResource } from './card';
 import { checkoutResource } from './checkout';
 import { paymentResource } from './payment';
 import { transferResource } from './transfer';
@@ -12,4 +13,5 @@ export const resources: PayResource[] = [
 	transferResource,
 	accountResource,
 	withdrawalResource,
+	cardResource,
 ];

@@ -1,0 +1,36 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { OperationEnvironment, PayOperation } from '../types';
+import { cardView } from './cardView';
+
+export const listCards: PayOperation = {
+	value: 'list',
+	name: 'List',
+	description: 'List the saved cards of the account (no card numbers: first six and last four digits)',
+	action: 'List saved cards',
+	properties: [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
+		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+		const answer = await env.request({ method: 'GET', path: '/list_tc/', safety: 'read', action: 'the card list', itemIndex });
+		const list = Array.isArray(answer) ? answer : answer === undefined || answer === null ? [] : [answer];
+		return list.slice(0, limit).map(cardView);
+	},
+};
