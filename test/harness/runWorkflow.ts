@@ -120,7 +120,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 	};
 }
 
-function makeAdditionalData(
+export function makeAdditionalData(
 	credentialsHelper: TestCredentialsHelper,
 	executionId: string,
 	workflowData: IWorkflowBase,

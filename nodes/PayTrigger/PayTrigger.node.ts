@@ -1,0 +1,179 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_NAME } from '../Pay/transport/request';
+import { parseCallback } from './callbackEvent';
+import type { CallbackEvent } from './callbackEvent';
+import { carriesSecret } from './callbackSecret';
+import { readCallbackBody } from './readCallbackBody';
+import { eventKey, remember, seenRecently } from './repeatGuard';
+import { isAllowedSender, parseAllowList } from './senderAddress';
+import { verifyPaymentState } from './verifyPayment';
+
+const SECRET_PARAMETER = 'token';
+
+export class PayTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Pay Trigger',
+		name: 'payTrigger',
+		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"On " + $parameter["events"].join(", ")}}',
+		description: "Starts the workflow when the service calls back: a payment paid, or a withdrawal's status changed",
+		defaults: { name: 'Pay Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'payApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'pay' }],
+		properties: [
+			{
+				displayName:
+					'Paste this node\'s <b>Production URL</b> (above) as the Callback URL of the Pay node\'s "Create" or "Withdraw" operation. The Pay node adds the credential\'s callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{ name: 'Payment Paid', value: 'paymentPaid', description: 'A payment object was paid' },
+					{ name: 'Payment State Changed', value: 'paymentOther', description: 'A payment callback with any other state' },
+					{ name: 'Withdrawal Status Changed', value: 'withdrawal', description: 'A withdrawal moved to another status' },
+				],
+				default: ['paymentPaid', 'withdrawal'],
+				description: 'Which callbacks start the workflow; others are acknowledged and ignored',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Allowed Sender IPs',
+						name: 'allowedIps',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 203.0.113.10, 203.0.113.11',
+						description: 'Only accept callbacks from these addresses (comma-separated). Empty accepts any sender.',
+					},
+					{
+						displayName: 'Ignore Repeats Within (Minutes)',
+						name: 'repeatWindowMinutes',
+						type: 'number',
+						default: 60,
+						typeOptions: { minValue: 0 },
+						description: 'The same event (kind, slug or id, state) received again within this time starts nothing. 0 turns this off.',
+					},
+					{
+						displayName: 'Require Callback Secret',
+						name: 'requireSecret',
+						type: 'boolean',
+						default: true,
+						description:
+							"Whether to refuse (401) callbacks whose token query parameter is not the credential's callback secret. Turn off only behind another check.",
+					},
+					{
+						displayName: 'Verify Payments with the API',
+						name: 'verifyWithApi',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to re-read the payment object before starting the workflow and drop callbacks whose state the service does not confirm',
+					},
+				],
+			},
+		],
+	};
+
+	// The service has no endpoint to register callbacks: the URL is pasted into the Pay node instead.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return this.getWorkflowStaticData('node').activatedAt !== undefined;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				this.getWorkflowStaticData('node').activatedAt = new Date().toISOString();
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				delete this.getWorkflowStaticData('node').activatedAt;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const refuse = (status: number, message: string): IWebhookResponseData => {
+			this.getResponseObject().status(status).json({ received: false, message });
+			this.logger.warn(`Pay Trigger refused a callback: ${message}`);
+			return { noWebhookResponse: true };
+		};
+		const acknowledge = (note: string): IWebhookResponseData => {
+			// 200, so the service does not send it again; nothing starts.
+			this.getResponseObject().status(200).json({ received: true, note });
+			this.logger.info(`Pay Trigger dropped a callback: ${note}`);
+			return { noWebhookResponse: true };
+		};
+
+		if (!isAllowedSender(request.ip, parseAllowList(options.allowedIps))) return refuse(403, 'Sender address not allowed');
+		if (options.requireSecret !== false) {
+			const credentials = await this.getCredentials(CREDENTIAL_NAME);
+			const secret = typeof credentials.callbackSecret === 'string' ? credentials.callbackSecret : '';
+			if (secret === '') return refuse(401, 'No callback secret is set in the credential; set one, or turn off "Require Callback Secret"');
+			if (!carriesSecret((this.getQueryData() as IDataObject)[SECRET_PARAMETER], secret)) return refuse(401, 'Missing or wrong callback secret');
+		}
+
+		const headers = this.getHeaderData() as IDataObject;
+		const reading = readCallbackBody(this.getBodyData(), (request as { rawBody?: Buffer }).rawBody, String(headers['content-type'] ?? ''));
+		if (!reading.ok) return refuse(400, reading.problem);
+		const parsed = parseCallback(reading.body);
+		if (!parsed.ok) return refuse(400, parsed.problem);
+		const event = parsed.event;
+
+		if (!wanted(event, this.getNodeParameter('events', []) as string[])) return acknowledge(`${event.json.event} is not among the selected events`);
+		const staticData = this.getWorkflowStaticData('node');
+		const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
+		const key = eventKey(event.kind, event.id, event.state);
+		if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes)) return acknowledge(`repeat of ${key}`);
+
+		const json: IDataObject = { ...event.json, verified: false };
+		if (event.kind === 'payment' && options.verifyWithApi !== false) {
+			let verification;
+			try {
+				verification = await verifyPaymentState(this, event.id, event.state);
+			} catch (error) {
+				// Not emitted unverified: the workflow would trust a claim nobody checked.
+				return refuse(503, `Could not verify the payment with the service: ${(error as Error).message}`);
+			}
+			if (!verification.confirmed) {
+				return acknowledge(`callback for ${event.id} claims state ${event.state}, the service says ${verification.serviceState}`);
+			}
+			json.verified = true;
+			json.payment = verification.payment;
+		}
+		if (windowMinutes > 0) remember(staticData, key, windowMinutes);
+		json.body = reading.body;
+		json.headers = headers;
+		return { workflowData: [[{ json }]] };
+	}
+}
+
+function wanted(event: CallbackEvent, events: string[]): boolean {
+	if (event.kind === 'withdrawal') return events.includes('withdrawal');
+	return events.includes(event.json.paid ? 'paymentPaid' : 'paymentOther');
+}

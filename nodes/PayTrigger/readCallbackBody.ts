@@ -1,0 +1,35 @@
+/**
+ * The callback's body as an object, whether n8n parsed it (JSON or form) or left it raw. The
+ * service's documentation and its own receiver disagree on the encoding, so both are accepted.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export const MAX_BODY_CHARACTERS = 64 * 1024;
+
+export type BodyReading = { ok: true; body: IDataObject } | { ok: false; problem: string };
+
+export function readCallbackBody(parsed: unknown, rawBody: Buffer | string | undefined, contentType: string): BodyReading {
+	const raw = rawBody === undefined ? '' : rawBody.toString();
+	if (raw.length > MAX_BODY_CHARACTERS) return { ok: false, problem: `The body is larger than ${MAX_BODY_CHARACTERS} characters` };
+	if (isObject(parsed) && Object.keys(parsed).length > 0) {
+		if (JSON.stringify(parsed).length > MAX_BODY_CHARACTERS) return { ok: false, problem: `The body is larger than ${MAX_BODY_CHARACTERS} characters` };
+		return { ok: true, body: parsed };
+	}
+	if (raw.trim() === '') return { ok: false, problem: 'The body is empty' };
+	if (contentType.includes('application/x-www-form-urlencoded')) {
+		return { ok: true, body: Object.fromEntries(new URLSearchParams(raw)) };
+	}
+	try {
+		let value: unknown = JSON.parse(raw);
+		// Some senders encode JSON twice.
+		if (typeof value === 'string') value = JSON.parse(value);
+		if (isObject(value)) return { ok: true, body: value };
+	} catch {
+		// Answered below.
+	}
+	return { ok: false, problem: 'The body is neither a JSON object nor a form' };
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
