@@ -202,3 +202,17 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 		expect(items[0].json).toMatchObject({ amount: 100000, fee: 3800, iva: 722, net_amount: 95478 });
 	});
 });
+
+describe('Payment → Create idempotency across executions', () => {
+	it('gives every execution its own key: the same workflow run twice creates two objects, a repeated key is refused clearly', async () => {
+		await run(createParameters, [{ amount: 1000, description: 'monthly' }]);
+		await run(createParameters, [{ amount: 1000, description: 'monthly' }]);
+		const keys = (await sandbox.control.payments()).map((payment) => payment.idempotencyKey);
+		expect(new Set(keys).size).toBe(2);
+		const own = { ...createParameters, options: { idempotencyKey: 'INV-2000' } };
+		await run(own, [{ amount: 1000, description: 'x' }]);
+		const again = await run(own, [{ amount: 1000, description: 'x' }], { continueOnFail: true });
+		expect(again.items[0].json).toMatchObject({ outcome: 'refused', httpCode: '409' });
+		expect(again.items[0].json.errorDescription).toMatch(/nothing new was created/);
+	});
+});

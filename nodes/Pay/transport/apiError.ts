@@ -55,6 +55,16 @@ export function describeFailure(failure: RequestFailure, context: FailedRequestC
 					detail: failure.detail,
 				};
 			}
+			if (failure.detail?.startsWith('double_idempotency_key')) {
+				return {
+					message: failure.detail,
+					description:
+						'An object was already created with this idempotency key, so nothing new was created. To create another one, give it a different Idempotency Key.',
+					httpCode,
+					outcome: 'refused',
+					detail: failure.detail,
+				};
+			}
 			return {
 				message: messageForStatus(failure.status, failure.detail, failure.bodyExcerpt, tries, failure.retryAfterMs),
 				description: failure.error,

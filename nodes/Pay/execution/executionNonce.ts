@@ -1,0 +1,20 @@
+import { randomBytes } from 'crypto';
+
+/**
+ * A random value drawn once per execution and kept in process memory for as long as the execution
+ * can retry (n8n's Retry On Fail runs in the same process). Mixed into derived idempotency keys, it
+ * makes them unique across n8n instances and databases — execution ids restart at 1 after a reset,
+ * and the same workflow id can live in two instances — while staying stable within one execution.
+ */
+const MAX_EXECUTIONS = 200;
+const nonces = new Map<string, string>();
+
+export function executionNonce(executionKey: string): string {
+	let nonce = nonces.get(executionKey);
+	if (nonce === undefined) {
+		nonce = randomBytes(16).toString('hex');
+		nonces.set(executionKey, nonce);
+		while (nonces.size > MAX_EXECUTIONS) nonces.delete(nonces.keys().next().value as string);
+	}
+	return nonce;
+}
