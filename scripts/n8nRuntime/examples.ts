@@ -1,0 +1,39 @@
+/** The example workflows, with the local addresses they carry pointed at this run's sandbox and n8n. */
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'fs';
+import { join } from 'path';
+
+import { EXAMPLES_DIR, N8N_HOST, N8N_PORT, SANDBOX_PORT } from './paths';
+
+export interface ExampleWorkflow {
+	id: string;
+	name: string;
+	file: string;
+	/** Whether it has a Pay Trigger (and so is published, to listen for callbacks). */
+	hasTrigger: boolean;
+	/** Whether it has a manual start (and so can run with `n8n execute`). */
+	executable: boolean;
+}
+
+/** Copies the examples into `targetDir`, replacing the default local addresses, and lists them. */
+export function prepareExamples(targetDir: string, sandboxBaseUrl: string, n8nBaseUrl: string): ExampleWorkflow[] {
+	mkdirSync(targetDir, { recursive: true });
+	return readdirSync(EXAMPLES_DIR)
+		.filter((name) => name.endsWith('.json'))
+		.map((name) => {
+			const text = readFileSync(join(EXAMPLES_DIR, name), 'utf8')
+				.split(`http://${N8N_HOST}:${SANDBOX_PORT}`)
+				.join(sandboxBaseUrl)
+				.split(`http://${N8N_HOST}:${N8N_PORT}`)
+				.join(n8nBaseUrl.replace(/\/$/, ''));
+			const file = join(targetDir, name);
+			writeFileSync(file, text);
+			const workflow = JSON.parse(text) as { id: string; name: string; nodes: Array<{ type: string }> };
+			return {
+				id: workflow.id,
+				name: workflow.name,
+				file,
+				hasTrigger: workflow.nodes.some((node) => node.type.endsWith('.payTrigger')),
+				executable: workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'),
+			};
+		});
+}

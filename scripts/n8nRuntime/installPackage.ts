@@ -1,0 +1,26 @@
+/**
+ * Installs this package into an n8n user folder the way n8n's community-nodes screen does:
+ * `npm pack`, then `npm install --legacy-peer-deps <tarball>` in `<user folder>/.n8n/nodes`.
+ * Node types are then `n8n-nodes-pay.pay` and `n8n-nodes-pay.payTrigger`, as in exported workflows.
+ */
+import { mkdirSync, writeFileSync, existsSync } from 'fs';
+import { join } from 'path';
+
+import { PACK_DIR, REPO_ROOT } from './paths';
+import { run } from './run';
+
+/** Packs the built package (run `npm run build` first) and returns the tarball's path. */
+export async function packPackage(): Promise<string> {
+	mkdirSync(PACK_DIR, { recursive: true });
+	const output = await run('npm', ['pack', '--pack-destination', PACK_DIR, '--loglevel=error'], { cwd: REPO_ROOT });
+	const name = output.trim().split('\n').pop() as string;
+	return join(PACK_DIR, name.trim());
+}
+
+export async function installPackage(userFolder: string, tarball: string): Promise<void> {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	const manifest = join(nodesDir, 'package.json');
+	if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`);
+	await run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir });
+}

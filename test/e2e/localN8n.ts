@@ -1,0 +1,61 @@
+/**
+ * A real n8n for end-to-end tests: the pinned n8n (installed on first use), a fresh user folder
+ * with this package installed as users install it, the credential pointing at the test's sandbox,
+ * and the example workflows imported.
+ */
+import type { ChildProcess } from 'child_process';
+import { mkdirSync, rmSync } from 'fs';
+import { join } from 'path';
+
+import type { Sandbox } from '../../sandbox';
+import { writeSandboxCredential } from '../../scripts/n8nRuntime/credential';
+import { prepareExamples } from '../../scripts/n8nRuntime/examples';
+import type { ExampleWorkflow } from '../../scripts/n8nRuntime/examples';
+import { ensureN8nInstalled } from '../../scripts/n8nRuntime/installN8n';
+import { installPackage, packPackage } from '../../scripts/n8nRuntime/installPackage';
+import { importCredentials, importWorkflow, publishWorkflow, startServer, stopServer } from '../../scripts/n8nRuntime/n8nCli';
+import type { N8nInstance } from '../../scripts/n8nRuntime/n8nCli';
+import { ensureOwner } from '../../scripts/n8nRuntime/owner';
+import { N8N_HOST, RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
+
+export const E2E_PORT = 5688;
+export const E2E_CALLBACK_SECRET = 'e2e-callback-secret-0123456789abcdef';
+
+export interface LocalN8n {
+	instance: N8nInstance;
+	baseUrl: string;
+	examples: ExampleWorkflow[];
+	start(): Promise<void>;
+	stop(): Promise<void>;
+}
+
+export async function prepareLocalN8n(sandbox: Sandbox): Promise<LocalN8n> {
+	await ensureN8nInstalled((line) => console.log(line));
+	const userFolder = join(RUNTIME_DIR, 'e2e');
+	rmSync(userFolder, { recursive: true, force: true });
+	mkdirSync(userFolder, { recursive: true });
+	const instance: N8nInstance = { userFolder, port: E2E_PORT, brokerPort: E2E_PORT + 10 };
+	const baseUrl = `http://${N8N_HOST}:${E2E_PORT}`;
+	await installPackage(userFolder, await packPackage());
+	const credentialFile = join(userFolder, 'credential.json');
+	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, E2E_CALLBACK_SECRET);
+	await importCredentials(instance, credentialFile);
+	const examples = prepareExamples(join(userFolder, 'examples'), sandbox.baseUrl, baseUrl);
+	for (const example of examples) {
+		await importWorkflow(instance, example.file);
+		if (example.hasTrigger) await publishWorkflow(instance, example.id);
+	}
+	let server: ChildProcess | undefined;
+	return {
+		instance,
+		baseUrl,
+		examples,
+		async start() {
+			server = await startServer(instance);
+			await ensureOwner(baseUrl);
+		},
+		async stop() {
+			if (server) await stopServer(server);
+		},
+	};
+}
