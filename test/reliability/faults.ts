@@ -1,0 +1,24 @@
+/** The faults of the reliability matrix, as the sandbox's control API injects them. */
+import type { Fault } from '../../sandbox';
+
+export interface MatrixFault {
+	name: string;
+	/** The fault for the operation's route; `expireTokens` instead expires the access token first. */
+	fault?: Omit<Fault, 'route'>;
+	expireTokens?: boolean;
+}
+
+export const MATRIX_FAULTS: MatrixFault[] = [
+	{ name: '500', fault: { status: 500 } },
+	{ name: '502 after processing', fault: { status: 502, afterProcessing: true } },
+	{ name: '503 + Retry-After', fault: { status: 503, retryAfter: 1 } },
+	{ name: '429 + Retry-After', fault: { status: 429, retryAfter: 1 } },
+	{ name: 'timeout', fault: { latencyMs: 1200 } },
+	{ name: 'reset before processing', fault: { reset: 'before' } },
+	{ name: 'reset after processing', fault: { reset: 'after' } },
+	{ name: 'HTML body', fault: { body: 'html' } },
+	{ name: 'malformed JSON', fault: { body: 'malformed' } },
+	{ name: 'empty body', fault: { body: 'empty' } },
+	{ name: 'double-encoded JSON', fault: { body: 'json-string' } },
+	{ name: 'expired token', expireTokens: true },
+];

@@ -1,0 +1,117 @@
+/** The operations of the reliability matrix: how to set each up, and how to tell it was carried out. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { runPayNode } from '../harness/runWorkflow';
+import { sandboxCredentials } from '../harness/sandboxCredentials';
+
+export interface MatrixOperation {
+	name: string;
+	/** The sandbox route the operation calls (counters and faults name it so). */
+	route: string;
+	movesMoney: boolean;
+	/** Prepares what the operation needs and returns its node parameters. */
+	prepare(sandbox: Sandbox): Promise<IDataObject>;
+	/** How many times the service carried it out (state changes, not requests). */
+	carriedOut(sandbox: Sandbox): Promise<number>;
+	/** Card data the operation handles, which must appear nowhere in its run. */
+	cardSecrets?: string[];
+}
+
+const payer = { payerName: 'Ana', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '3001112233' };
+
+async function newPayment(sandbox: Sandbox): Promise<string> {
+	const { items } = await runPayNode({
+		parameters: {
+			resource: 'payment',
+			operation: 'create',
+			amount: 5000,
+			description: 'matrix',
+			paymentMethods: ['daviplata', 'credit_card'],
+			payerRedirectUrl: 'https://shop.example/thanks',
+			expirationDays: 1,
+		},
+		credentials: sandboxCredentials(sandbox),
+	});
+	return items[0].json.slug as string;
+}
+
+let slug = '';
+
+export const MATRIX_OPERATIONS: MatrixOperation[] = [
+	{
+		name: 'Payment → Get (read)',
+		route: 'GET /pay_detail/{url}',
+		movesMoney: false,
+		async prepare(sandbox) {
+			slug = await newPayment(sandbox);
+			return { resource: 'payment', operation: 'get', slug };
+		},
+		carriedOut: async () => 0,
+	},
+	{
+		name: 'Payment → Create (idempotency key)',
+		route: 'POST /pay/',
+		movesMoney: false,
+		prepare: async () => ({
+			resource: 'payment',
+			operation: 'create',
+			amount: 1000,
+			description: 'matrix create',
+			paymentMethods: ['pse'],
+			payerRedirectUrl: 'https://shop.example/thanks',
+			expirationDays: 1,
+		}),
+		carriedOut: async (sandbox) => (await sandbox.control.payments()).filter((payment) => payment.description === 'matrix create').length,
+	},
+	{
+		name: 'Checkout → Pay with Daviplata',
+		route: 'POST /{url}',
+		movesMoney: true,
+		async prepare(sandbox) {
+			slug = await newPayment(sandbox);
+			return { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer };
+		},
+		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
+	},
+	{
+		name: 'Checkout → Confirm Wallet OTP',
+		route: 'POST /pay/confirm_daviplata/',
+		movesMoney: true,
+		async prepare(sandbox) {
+			slug = await newPayment(sandbox);
+			await runPayNode({ parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer }, credentials: sandboxCredentials(sandbox) });
+			return { resource: 'checkout', operation: 'confirmWalletOtp', slug, otp: await sandbox.control.otp(slug) };
+		},
+		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 3 ? 1 : 0),
+	},
+	{
+		name: 'Transfer → Send',
+		route: 'POST /send/',
+		movesMoney: true,
+		prepare: async () => ({ resource: 'transfer', operation: 'send', recipient: 'friend', amount: 1000 }),
+		carriedOut: async (sandbox) => (await sandbox.control.account('friend')).balance / 1000,
+	},
+	{
+		name: 'Withdrawal → Withdraw',
+		route: 'POST /withdraw/co/',
+		movesMoney: true,
+		prepare: async () => ({ resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '@payee', accountHolderName: 'Payee', accountType: '8' }),
+		carriedOut: async (sandbox) => (await sandbox.control.withdrawals()).length,
+	},
+	{
+		name: 'Card → Charge',
+		route: 'POST /tc_payment/',
+		movesMoney: true,
+		async prepare(sandbox) {
+			const registered = await runPayNode({
+				parameters: { resource: 'card', operation: 'register', cardNumber: '4111111111111111', holderName: 'ANA', expiry: '12/30' },
+				credentials: sandboxCredentials(sandbox),
+			});
+			slug = await newPayment(sandbox);
+			return { resource: 'card', operation: 'charge', cardUuid: registered.items[0].json.card_uuid, slug, dues: 1, cvv: '7391' };
+		},
+		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 3 ? 1 : 0),
+		cardSecrets: ['7391'],
+	},
+];
