@@ -31,6 +31,9 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
+/** What a client of a sandbox needs, whether it runs in this process or another. */
+export type SandboxEndpoint = Pick<Sandbox, 'baseUrl' | 'control' | 'demo' | 'friend'>;
+
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
 	const settings: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
 	const state = new SandboxState(settings, generateRsaKeys());

@@ -46,6 +46,8 @@ export class SandboxState {
 	accounts = new Map<string, Account>();
 	accessTokens = new Map<string, AccessToken>();
 	payments = new Map<string, PaymentObject>();
+	/** Payment objects by owner and idempotency key, for the duplicate check without a scan. */
+	paymentsByKey = new Map<string, PaymentObject>();
 	transfers: Transfer[] = [];
 	withdrawals: Withdrawal[] = [];
 	cards = new Map<string, Card>();
@@ -73,6 +75,7 @@ export class SandboxState {
 		this.accounts.clear();
 		this.accessTokens.clear();
 		this.payments.clear();
+		this.paymentsByKey.clear();
 		this.transfers = [];
 		this.withdrawals = [];
 		this.cards.clear();

@@ -39,10 +39,13 @@ export class Pay implements INodeType {
 			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 		}
 		const { concurrency, settings } = readRequestOptions(this);
+		// Read once: building n8n's data proxy for every request was a measurable cost.
+		const runIndex = this.getWorkflowDataProxy(0).$runIndex as number;
 		const environment: OperationEnvironment = {
 			settings,
 			executionCache: new Map(),
-			request: async (request) => await payApiRequest.call(this, request, settings),
+			runIndex,
+			request: async (request) => await payApiRequest.call(this, { runIndex, ...request }, settings),
 		};
 		const output = await runItems(
 			this,

@@ -82,6 +82,7 @@ export const paymentRoutes: Route[] = [
 				extra: Object.fromEntries(Object.entries(body).filter(([key]) => !CREATION_FIELDS.has(key))),
 			};
 			context.state.payments.set(payment.slug, payment);
+			if (idempotencyKey) context.state.paymentsByKey.set(`${owner.username}\u0000${idempotencyKey}`, payment);
 			return { status: 201, body: creationView(payment) };
 		},
 	},
@@ -159,10 +160,7 @@ function findOwnPayment(state: SandboxState, slug: string, owner: string): Payme
 }
 
 function findByIdempotencyKey(state: SandboxState, owner: string, key: string): PaymentObject | undefined {
-	for (const payment of state.payments.values()) {
-		if (payment.owner === owner && payment.idempotencyKey === key) return payment;
-	}
-	return undefined;
+	return state.paymentsByKey.get(`${owner}\u0000${key}`);
 }
 
 function positiveAmount(body: Body): number {

@@ -95,13 +95,13 @@ describe('PayApi credential', () => {
 		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(/did not return an access token/);
 	});
 
-	it('sends both headers on every request: the API key and the bearer access token', () => {
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: {
-				headers: { 'x-api-key': '={{$credentials.apiKey}}', Authorization: '=Bearer {{$credentials.sessionToken}}' },
-			},
-		});
+	it('sends both headers on every request, keeping the request\'s own headers', async () => {
+		const options = await credential.authenticate(
+			{ ...refreshCredentials, sessionToken: 'access-123456' },
+			{ url: 'http://x/send/', headers: { 'content-type': 'application/json' } },
+		);
+		expect(options.headers).toEqual({ 'content-type': 'application/json', 'x-api-key': 'api-key-0123456789', Authorization: 'Bearer access-123456' });
+		expect(options.url).toBe('http://x/send/');
 	});
 
 	it('tests itself with a cheap authenticated read', () => {

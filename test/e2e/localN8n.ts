@@ -7,7 +7,7 @@ import type { ChildProcess } from 'child_process';
 import { mkdirSync, rmSync } from 'fs';
 import { join } from 'path';
 
-import type { Sandbox } from '../../sandbox';
+import type { SandboxEndpoint } from '../../sandbox';
 import { writeSandboxCredential } from '../../scripts/n8nRuntime/credential';
 import { prepareExamples } from '../../scripts/n8nRuntime/examples';
 import type { ExampleWorkflow } from '../../scripts/n8nRuntime/examples';
@@ -29,13 +29,19 @@ export interface LocalN8n {
 	stop(): Promise<void>;
 }
 
-export async function prepareLocalN8n(sandbox: Sandbox): Promise<LocalN8n> {
+export interface LocalN8nOptions {
+	/** Folder under .n8n-runtime/, wiped first. */
+	folder: string;
+	port: number;
+}
+
+export async function prepareLocalN8n(sandbox: SandboxEndpoint, options: LocalN8nOptions = { folder: 'e2e', port: E2E_PORT }): Promise<LocalN8n> {
 	await ensureN8nInstalled((line) => console.log(line));
-	const userFolder = join(RUNTIME_DIR, 'e2e');
+	const userFolder = join(RUNTIME_DIR, options.folder);
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const instance: N8nInstance = { userFolder, port: E2E_PORT, brokerPort: E2E_PORT + 10 };
-	const baseUrl = `http://${N8N_HOST}:${E2E_PORT}`;
+	const instance: N8nInstance = { userFolder, port: options.port, brokerPort: options.port + 10 };
+	const baseUrl = `http://${N8N_HOST}:${options.port}`;
 	await installPackage(userFolder, await packPackage());
 	const credentialFile = join(userFolder, 'credential.json');
 	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, E2E_CALLBACK_SECRET);

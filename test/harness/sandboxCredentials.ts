@@ -1,12 +1,12 @@
 /** The Pay credential data pointing at a sandbox account, as a user would fill it in. */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import type { Sandbox, SandboxAccountCredentials } from '../../sandbox';
+import type { SandboxAccountCredentials, SandboxEndpoint } from '../../sandbox';
 
 export const TEST_CALLBACK_SECRET = 'callback-secret-for-tests-0123456789';
 
 export function sandboxCredentials(
-	sandbox: Sandbox,
+	sandbox: SandboxEndpoint,
 	account: SandboxAccountCredentials = sandbox.demo,
 	overrides: ICredentialDataDecryptedObject = {},
 ): ICredentialDataDecryptedObject {

@@ -14,7 +14,7 @@ describe('payment object view', () => {
 		expect(created).toMatchObject({ slug: 'abc123', amount: 50000, payed_amount: 47000.5, state_label: 'created', payment_methods: { pse: true } });
 		expect(created.date_created).toBe('2026-11-23T10:00:00.000Z');
 		expect(created.payment_page_url).toBe('https://pay.example/c/abc123');
-		expect((created.raw as Record<string, unknown>).amount).toBe('50000.00');
+		expect(created.raw).toEqual({ amount: '50000.00', payed_amount: '47000.50', date_created: '2026-11-23T10:00:00Z' });
 		expect(detail).toMatchObject({ amount: 50000, state_label: 'paid', date_created: 1795000000 });
 		expect(detail.payment_page_url).toBeUndefined();
 	});

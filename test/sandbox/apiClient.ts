@@ -2,14 +2,14 @@
 import axios from 'axios';
 import type { AxiosResponse, Method } from 'axios';
 
-import type { Sandbox, SandboxAccountCredentials } from '../../sandbox';
+import type { SandboxAccountCredentials, SandboxEndpoint } from '../../sandbox';
 
 export interface ApiClient {
 	call(method: Method, path: string, body?: unknown, options?: { headers?: Record<string, string>; params?: Record<string, string> }): Promise<AxiosResponse>;
 	accessToken: string;
 }
 
-export async function login(sandbox: Sandbox, account: SandboxAccountCredentials = sandbox.demo): Promise<ApiClient> {
+export async function login(sandbox: SandboxEndpoint, account: SandboxAccountCredentials = sandbox.demo): Promise<ApiClient> {
 	const token = await axios.post(`${sandbox.baseUrl}/token/refresh/`, { refresh: account.refreshToken }, { headers: { 'x-api-key': account.apiKey } });
 	const accessToken = token.data.access as string;
 	return {

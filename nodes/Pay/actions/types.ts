@@ -13,6 +13,8 @@ export interface OperationEnvironment {
 	 * created for each run of the node and dropped with it.
 	 */
 	executionCache: Map<string, Promise<unknown>>;
+	/** Which run of the node this is in the execution (a node in a loop runs several times). */
+	runIndex: number;
 }
 
 /** One operation, in its own file: its fields and what it does for one item. */

@@ -8,11 +8,10 @@ import { executionNonce } from '../execution/executionNonce';
  * one item in one execution (so "Retry On Fail" and the transport's own retries can never create a
  * second object), different for another item, another execution or another n8n instance.
  */
-export function derivedIdempotencyKey(context: IExecuteFunctions, itemIndex: number, purpose: string): string {
+export function derivedIdempotencyKey(context: IExecuteFunctions, itemIndex: number, runIndex: number, purpose: string): string {
 	const workflowId = context.getWorkflow().id ?? '';
 	const executionId = context.getExecutionId() ?? '';
 	const node = context.getNode();
-	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex as number;
 	const nonce = executionNonce(`${workflowId}:${executionId}`);
 	const digest = createHash('sha256')
 		.update([purpose, workflowId, executionId, nonce, node.id ?? node.name, runIndex, itemIndex].join('\u0000'))

@@ -2,7 +2,8 @@
  * One predictable view of a payment object, whichever answer it came from. The creation answer
  * gives amounts as "50000.00" and an ISO date; the detail read gives numbers and numeric dates of
  * unknown unit. Workflow authors map fields once, so the view has the same names and types in
- * both; the service's answer stays under `raw`, untouched.
+ * both. Every field the view changed keeps the service's original value under `raw` (only those:
+ * a full copy of every answer doubled the memory of large batches).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -37,7 +38,11 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 		if (iso !== undefined) view[field] = iso;
 	}
 	if (slug && pageBaseUrl) view.payment_page_url = `${pageBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;
-	view.raw = raw;
+	const changed: IDataObject = {};
+	for (const [field, value] of Object.entries(raw)) {
+		if (view[field] !== value) changed[field] = value;
+	}
+	view.raw = changed;
 	return view;
 }
 

@@ -37,6 +37,8 @@ export interface PayRequest {
 	howToCheck?: string;
 	/** The item this request serves; needed to keep `once` requests from being repeated on "Retry On Fail". */
 	itemIndex?: number;
+	/** Which run of the node this is (loops run a node several times); read from n8n when not given. */
+	runIndex?: number;
 }
 
 export interface TransportSettings {
@@ -219,7 +221,7 @@ function ledgerKeysFor(context: PayContext, request: PayRequest): { execution: s
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	const node = context.getNode();
-	const runIndex = context.getWorkflowDataProxy(request.itemIndex).$runIndex as number;
+	const runIndex = request.runIndex ?? (context.getWorkflowDataProxy(request.itemIndex).$runIndex as number);
 	return {
 		execution: `${context.getWorkflow().id ?? ''}:${executionId}`,
 		request: `${node.name}:${runIndex}:${request.itemIndex}:${request.method} ${request.path}`,

@@ -119,7 +119,7 @@ export const createPayment: PayOperation = {
 		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
 		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
 		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(this, itemIndex));
-		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, 'payment-create');
+		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env.runIndex, 'payment-create');
 
 		const body: IDataObject = {
 			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),

@@ -1,0 +1,38 @@
+/** Small measuring tools of the benchmarks: wall time, and peak memory sampled while something runs. */
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+	const started = process.hrtime.bigint();
+	const result = await work();
+	return { ms: Number(process.hrtime.bigint() - started) / 1e6, result };
+}
+
+export async function peakMemoryGrowth<T>(work: () => Promise<T>): Promise<{ baselineMb: number; peakGrowthMb: number; result: T }> {
+	(globalThis as { gc?: () => void }).gc?.();
+	const baseline = process.memoryUsage().rss;
+	let peak = baseline;
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage().rss);
+	}, 10);
+	try {
+		const result = await work();
+		peak = Math.max(peak, process.memoryUsage().rss);
+		return { baselineMb: baseline / 2 ** 20, peakGrowthMb: (peak - baseline) / 2 ** 20, result };
+	} finally {
+		clearInterval(sampler);
+	}
+}
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export interface BenchmarkResult {
+	name: string;
+	/** What was compared, in words. */
+	measured: string;
+	figure: string;
+	target: string;
+	met: boolean;
+}
