@@ -9,6 +9,7 @@ import { paymentStateLabel } from '../../helpers/states';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardUuidProperty, paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
+import { optionsCollection } from '../sharedFields';
 
 export const chargeCard: PayOperation = {
 	value: 'charge',
@@ -35,7 +36,7 @@ export const chargeCard: PayOperation = {
 			default: '',
 			description: 'Encrypted before it leaves n8n; never shown or stored',
 		},
-		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [paddingProperty] },
+		optionsCollection([paddingProperty]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const node = this.getNode();

@@ -5,6 +5,7 @@ import { encryptField } from '../../helpers/rsaEncrypt';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
+import { optionsCollection } from '../sharedFields';
 
 export const encryptFields: PayOperation = {
 	value: 'encryptFields',
@@ -30,7 +31,7 @@ export const encryptFields: PayOperation = {
 				},
 			],
 		},
-		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [paddingProperty] },
+		optionsCollection([paddingProperty]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const node = this.getNode();

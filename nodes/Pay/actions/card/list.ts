@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
+import { returnAllProperties } from '../sharedFields';
 
 export const listCards: PayOperation = {
 	value: 'list',
@@ -9,22 +10,7 @@ export const listCards: PayOperation = {
 	description: 'List the saved cards of the account (no card numbers: first six and last four digits)',
 	action: 'List saved cards',
 	properties: [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
+		...returnAllProperties,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;

@@ -7,6 +7,7 @@ import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
 import { paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
+import { optionsCollection } from '../sharedFields';
 
 export const registerCard: PayOperation = {
 	value: 'register',
@@ -33,21 +34,14 @@ export const registerCard: PayOperation = {
 			default: '',
 			placeholder: 'e.g. 08/29',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{ displayName: 'Bank', name: 'bank', type: 'string', default: '', description: 'Issuing bank, sent as it is' },
-				{ displayName: 'Country', name: 'country', type: 'string', default: 'CO', description: 'Country code, sent as it is' },
-				paddingProperty,
-				{ displayName: 'IMEI', name: 'imei', type: 'string', default: '', description: 'Device identifier, if the service asks for one' },
-				{ displayName: 'Latitude', name: 'latitude', type: 'string', default: '' },
-				{ displayName: 'Longitude', name: 'longitude', type: 'string', default: '' },
-			],
-		},
+		optionsCollection([
+			{ displayName: 'Bank', name: 'bank', type: 'string', default: '', description: 'Issuing bank, sent as it is' },
+			{ displayName: 'Country', name: 'country', type: 'string', default: 'CO', description: 'Country code, sent as it is' },
+			paddingProperty,
+			{ displayName: 'IMEI', name: 'imei', type: 'string', default: '', description: 'Device identifier, if the service asks for one' },
+			{ displayName: 'Latitude', name: 'latitude', type: 'string', default: '' },
+			{ displayName: 'Longitude', name: 'longitude', type: 'string', default: '' },
+		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const node = this.getNode();

@@ -10,6 +10,7 @@ import { normalizePaymentObject } from '../../helpers/paymentObject';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty } from './fields';
 import { readMethodSelection } from './methodSelection';
+import { amountProperty, optionsCollection } from '../sharedFields';
 
 export const createPayment: PayOperation = {
 	value: 'create',
@@ -17,15 +18,7 @@ export const createPayment: PayOperation = {
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
 	properties: [
-		{
-			displayName: 'Amount (COP)',
-			name: 'amount',
-			type: 'number',
-			required: true,
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description: 'Amount to charge, in Colombian pesos',
-		},
+		amountProperty('Amount to charge, in Colombian pesos'),
 		{
 			displayName: 'Description',
 			name: 'description',
@@ -62,48 +55,41 @@ export const createPayment: PayOperation = {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			description: 'Days the payment link stays payable',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				addCallbackSecretProperty,
-				additionalJsonProperty,
-				{
-					displayName: 'Client Assumes Costs',
-					name: 'clientAssumeCosts',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
-				},
-				{
-					displayName: 'Idempotency Key',
-					name: 'idempotencyKey',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. INV-1001',
-					description:
-						'A key the service refuses to see twice. Empty: one derived from this execution and item, so Retry On Fail never creates a second object. Map your own (an invoice number) to be safe across executions too.',
-				},
-				otherMethodKeysProperty,
-				{
-					displayName: 'Platform',
-					name: 'platform',
-					type: 'string',
-					default: '',
-					description: 'Free text the service stores as the platform of origin',
-				},
-				{
-					displayName: 'Send No Email',
-					name: 'notSendEmail',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to stop the service from emailing the payment link',
-				},
-			],
-		},
+		optionsCollection([
+			addCallbackSecretProperty,
+			additionalJsonProperty,
+			{
+				displayName: 'Client Assumes Costs',
+				name: 'clientAssumeCosts',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
+			},
+			{
+				displayName: 'Idempotency Key',
+				name: 'idempotencyKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. INV-1001',
+				description:
+					'A key the service refuses to see twice. Empty: one derived from this execution and item, so Retry On Fail never creates a second object. Map your own (an invoice number) to be safe across executions too.',
+			},
+			otherMethodKeysProperty,
+			{
+				displayName: 'Platform',
+				name: 'platform',
+				type: 'string',
+				default: '',
+				description: 'Free text the service stores as the platform of origin',
+			},
+			{
+				displayName: 'Send No Email',
+				name: 'notSendEmail',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to stop the service from emailing the payment link',
+			},
+		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const node = this.getNode();

@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { readPositiveAmount } from '../../helpers/amount';
 import { toNumber } from '../../helpers/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { amountProperty } from '../sharedFields';
 
 export const estimateFees: PayOperation = {
 	value: 'estimateFees',
@@ -10,15 +11,7 @@ export const estimateFees: PayOperation = {
 	description: 'Estimate the fees and the net amount received for an amount, before creating a payment',
 	action: 'Estimate fees for an amount',
 	properties: [
-		{
-			displayName: 'Amount (COP)',
-			name: 'amount',
-			type: 'number',
-			required: true,
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description: 'Amount the payer would pay, in Colombian pesos',
-		},
+		amountProperty('Amount the payer would pay, in Colombian pesos'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const amount = readPositiveAmount(this.getNode(), itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));

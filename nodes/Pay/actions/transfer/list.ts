@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { inputError } from '../../helpers/inputError';
 import { toNumber } from '../../helpers/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { returnAllProperties } from '../sharedFields';
 
 export const listTransfers: PayOperation = {
 	value: 'list',
@@ -10,22 +11,7 @@ export const listTransfers: PayOperation = {
 	description: 'List the transfers this account sent, newest first',
 	action: 'List sent transfers',
 	properties: [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
+		...returnAllProperties,
 		{
 			displayName: 'Filters',
 			name: 'filters',

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readPositiveAmount } from '../../helpers/amount';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { amountProperty, optionsCollection } from '../sharedFields';
 
 export const sendTransfer: PayOperation = {
 	value: 'send',
@@ -19,35 +20,20 @@ export const sendTransfer: PayOperation = {
 			placeholder: 'e.g. friend or 3109876543',
 			description: "The recipient's username or mobile number (the service's documentation shows both)",
 		},
-		{
-			displayName: 'Amount (COP)',
-			name: 'amount',
-			type: 'number',
-			required: true,
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description: 'Amount to send, taken from this account\'s available balance. The sender\'s email and phone must be verified.',
-		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Recipient Field Name',
-					name: 'recipientField',
-					type: 'options',
-					options: [
-						{ name: 'toUser (Documented)', value: 'toUser' },
-						{ name: 'To_user (Alias)', value: 'to_user' },
-					],
-					default: 'toUser',
-					description: 'The name the recipient is sent under. The documentation shows both; change it only if the service refuses toUser.',
-				},
-			],
-		},
+		amountProperty("Amount to send, taken from this account's available balance. The sender's email and phone must be verified."),
+		optionsCollection([
+			{
+				displayName: 'Recipient Field Name',
+				name: 'recipientField',
+				type: 'options',
+				options: [
+					{ name: 'toUser (Documented)', value: 'toUser' },
+					{ name: 'To_user (Alias)', value: 'to_user' },
+				],
+				default: 'toUser',
+				description: 'The name the recipient is sent under. The documentation shows both; change it only if the service refuses toUser.',
+			},
+		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const node = this.getNode();

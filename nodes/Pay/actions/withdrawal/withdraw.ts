@@ -10,6 +10,7 @@ import { toNumber } from '../../helpers/normalize';
 import { withdrawalStateLabel } from '../../helpers/states';
 import { addCallbackSecretProperty } from '../payment/fields';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { amountProperty, optionsCollection } from '../sharedFields';
 
 /** Account types from public documentation (unconfirmed); any other code can be given. */
 const ACCOUNT_TYPES = [
@@ -25,15 +26,7 @@ export const withdrawToKey: PayOperation = {
 	description: 'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
 	properties: [
-		{
-			displayName: 'Amount (COP)',
-			name: 'amount',
-			type: 'number',
-			required: true,
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			description: 'Whole Colombian pesos. A fraction is refused, never rounded.',
-		},
+		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.', true),
 		{
 			displayName: 'Key',
 			name: 'keyValue',
@@ -74,24 +67,17 @@ export const withdrawToKey: PayOperation = {
 			placeholder: 'Production URL of a Pay Trigger',
 			description: 'Where the service reports status changes of the withdrawal (recommended): paste the Production URL of a Pay Trigger node',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				addCallbackSecretProperty,
-				{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A reference for the withdrawal' },
-				{
-					displayName: 'Idempotency Key',
-					name: 'idempotencyKey',
-					type: 'string',
-					default: '',
-					description: 'A key the service refuses to see twice. Empty: one derived from this execution and item.',
-				},
-			],
-		},
+		optionsCollection([
+			addCallbackSecretProperty,
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A reference for the withdrawal' },
+			{
+				displayName: 'Idempotency Key',
+				name: 'idempotencyKey',
+				type: 'string',
+				default: '',
+				description: 'A key the service refuses to see twice. Empty: one derived from this execution and item.',
+			},
+		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const node = this.getNode();

@@ -1,0 +1,40 @@
+/** Field definitions that several operations share, so they read and behave the same everywhere. */
+import type { INodeProperties } from 'n8n-workflow';
+
+/** An amount in Colombian pesos; `wholePesos` for operations that refuse fractions. */
+export function amountProperty(description: string, wholePesos = false): INodeProperties {
+	return {
+		displayName: 'Amount (COP)',
+		name: 'amount',
+		type: 'number',
+		required: true,
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: wholePesos ? 0 : 2 },
+		description,
+	};
+}
+
+/** "Return All" and "Limit", as n8n's list operations have them. */
+export const returnAllProperties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1 },
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** The "Options" collection of an operation. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
