@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -34,6 +34,6 @@ export const requestVerificationCodes: PayOperation = {
 			howToCheck: 'Check the account\'s email and phone for a code before asking again.',
 			itemIndex,
 		});
-		return { requested: channels, response: (answer ?? {}) as never };
+		return { requested: channels, response: (answer ?? {}) as IDataObject };
 	},
 };

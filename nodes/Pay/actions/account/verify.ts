@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readVerificationCode } from '../../helpers/verificationCode';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -32,7 +32,7 @@ function verifyOperation(channel: 'email' | 'phone'): PayOperation {
 				action: `the ${channel} verification`,
 				itemIndex,
 			});
-			return { verified: true, channel, response: (answer ?? {}) as never };
+			return { verified: true, channel, response: (answer ?? {}) as IDataObject };
 		},
 	};
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -22,6 +22,6 @@ export const deleteCard: PayOperation = {
 			howToCheck: 'Run Card → Get for this card: "not found" means it was deleted.',
 			itemIndex,
 		});
-		return { card_uuid: uuid, deleted: true, response: (answer ?? {}) as never };
+		return { card_uuid: uuid, deleted: true, response: (answer ?? {}) as IDataObject };
 	},
 };
