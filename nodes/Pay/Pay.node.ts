@@ -1,12 +1,12 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { buildOperationProperties, findOperation } from './actions/router';
 import type { OperationEnvironment } from './actions/types';
 import { runItems } from './execution/runItems';
 import { searchBanks } from './methods/searchBanks';
 import { readRequestOptions, requestOptionsProperty } from './requestOptions';
-import { payApiRequest } from './transport/request';
+import { CREDENTIAL_NAME, payApiRequest } from './transport/request';
 
 export class Pay implements INodeType {
 	description: INodeTypeDescription = {
@@ -41,11 +41,16 @@ export class Pay implements INodeType {
 		const { concurrency, settings } = readRequestOptions(this);
 		// Read once: building n8n's data proxy for every request was a measurable cost.
 		const runIndex = this.getWorkflowDataProxy(0).$runIndex as number;
+		// Read once per execution, as most n8n nodes do: n8n fetches and decrypts them on every call.
+		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
+		const credentialsFor = async (itemIndex: number) => await (credentials ??= this.getCredentials(CREDENTIAL_NAME, itemIndex));
 		const environment: OperationEnvironment = {
 			settings,
 			executionCache: new Map(),
 			runIndex,
-			request: async (request) => await payApiRequest.call(this, { runIndex, ...request }, settings),
+			credentials: credentialsFor,
+			request: async (request) =>
+				await payApiRequest.call(this, { runIndex, credentials: await credentialsFor(request.itemIndex ?? 0), ...request }, settings),
 		};
 		const output = await runItems(
 			this,

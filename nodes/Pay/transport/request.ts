@@ -1,5 +1,6 @@
 import { sleep } from 'n8n-workflow';
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -39,6 +40,8 @@ export interface PayRequest {
 	itemIndex?: number;
 	/** Which run of the node this is (loops run a node several times); read from n8n when not given. */
 	runIndex?: number;
+	/** The credential's data when the caller has it already; read from n8n when not given. */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 export interface TransportSettings {
@@ -61,7 +64,7 @@ export async function payApiRequest(
 	request: PayRequest,
 	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
 ): Promise<unknown> {
-	const credentials = await this.getCredentials(CREDENTIAL_NAME, request.itemIndex);
+	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
 	const secrets = [credentials.apiKey, credentials.refreshToken, credentials.accessToken, credentials.sessionToken, credentials.callbackSecret].map(
 		(value) => (typeof value === 'string' ? value : undefined),
 	);

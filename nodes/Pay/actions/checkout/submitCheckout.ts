@@ -32,7 +32,7 @@ export async function submitCheckout(
 		howToCheck: `Run Payment → Get for ${slug}: state_label "in_process" or "paid" means it went through. Do not submit the checkout again before checking.`,
 		itemIndex,
 	});
-	return readCheckoutAnswer(raw, await readPageBaseUrl(context, itemIndex));
+	return readCheckoutAnswer(raw, await readPageBaseUrl(env, itemIndex));
 }
 
 export function readCheckoutAnswer(raw: unknown, pageBaseUrl?: string): CheckoutAnswer {

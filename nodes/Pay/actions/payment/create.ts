@@ -104,7 +104,7 @@ export const createPayment: PayOperation = {
 		}
 		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
 		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
-		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(this, itemIndex));
+		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(env, itemIndex));
 		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env.runIndex, 'payment-create');
 
 		const body: IDataObject = {
@@ -130,6 +130,6 @@ export const createPayment: PayOperation = {
 			howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
 			itemIndex,
 		});
-		return normalizePaymentObject(answer, await readPageBaseUrl(this, itemIndex));
+		return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
 	},
 };

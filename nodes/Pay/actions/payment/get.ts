@@ -20,6 +20,6 @@ export const getPayment: PayOperation = {
 			action: 'reading the payment object',
 			itemIndex,
 		});
-		return normalizePaymentObject(answer, await readPageBaseUrl(this, itemIndex));
+		return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
 	},
 };

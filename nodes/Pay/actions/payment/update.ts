@@ -62,7 +62,7 @@ export const updatePayment: PayOperation = {
 		if (fields.payerRedirectUrl !== undefined) changes.payer_redirect_url = readUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl);
 		if (fields.callbackUrl !== undefined) {
 			const callback = readUrlField(node, itemIndex, 'Callback URL', fields.callbackUrl);
-			changes.callback = callback && fields.addCallbackSecret !== false ? withCallbackSecret(callback, await readCallbackSecret(this, itemIndex)) : callback;
+			changes.callback = callback && fields.addCallbackSecret !== false ? withCallbackSecret(callback, await readCallbackSecret(env, itemIndex)) : callback;
 		}
 		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = fields.clientAssumeCosts;
 		if (fields.notSendEmail !== undefined) changes.not_send_email = fields.notSendEmail;
@@ -81,6 +81,6 @@ export const updatePayment: PayOperation = {
 		});
 		// The service answers {}: read the object back so the next node sees what it now is.
 		const current = await env.request({ method: 'GET', path: `/pay_detail/${encodeURIComponent(slug)}`, safety: 'read', action: 'reading the updated payment object', itemIndex });
-		return { ...normalizePaymentObject(current, await readPageBaseUrl(this, itemIndex)), updated_fields: changed };
+		return { ...normalizePaymentObject(current, await readPageBaseUrl(env, itemIndex)), updated_fields: changed };
 	},
 };

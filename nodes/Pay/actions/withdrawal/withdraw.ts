@@ -92,7 +92,7 @@ export const withdrawToKey: PayOperation = {
 		}
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
-		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(this, itemIndex));
+		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(env, itemIndex));
 		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env.runIndex, 'withdrawal');
 
 		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
