@@ -13,7 +13,7 @@ import { writeSandboxCredential } from './n8nRuntime/credential';
 import { prepareExamples } from './n8nRuntime/examples';
 import { ensureN8nInstalled } from './n8nRuntime/installN8n';
 import { installPackage, packPackage } from './n8nRuntime/installPackage';
-import { importCredentials, importWorkflow, publishWorkflow, startServer, stopServer } from './n8nRuntime/n8nCli';
+import { importCredentials, importWorkflow, listWorkflowIds, publishWorkflow, startServer, stopServer } from './n8nRuntime/n8nCli';
 import type { N8nInstance } from './n8nRuntime/n8nCli';
 import { ensureOwner, LOCAL_OWNER } from './n8nRuntime/owner';
 import { N8N_HOST, N8N_PORT, SANDBOX_PORT, START_USER_FOLDER } from './n8nRuntime/paths';
@@ -47,11 +47,19 @@ async function main(): Promise<void> {
 	step('Adding the "Pay sandbox" credential and the example workflows');
 	const setupDir = join(START_USER_FOLDER, 'setup');
 	mkdirSync(setupDir, { recursive: true });
-	const credentialFile = join(setupDir, 'credential.json');
-	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
-	await importCredentials(instance, credentialFile);
+	// Only what is missing: a later start must not overwrite what the user changed in n8n.
+	const existing = new Set(await listWorkflowIds(instance));
+	if (existing.size === 0) {
+		const credentialFile = join(setupDir, 'credential.json');
+		writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
+		await importCredentials(instance, credentialFile);
+	}
 	const n8nBase = `http://${N8N_HOST}:${N8N_PORT}`;
 	for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
+		if (existing.has(example.id)) {
+			console.log(`  ${example.name} (already there, left as it is)`);
+			continue;
+		}
 		await importWorkflow(instance, example.file);
 		if (example.hasTrigger) await publishWorkflow(instance, example.id);
 		console.log(`  ${example.name}${example.hasTrigger ? ' (active: listens for callbacks)' : ''}`);

@@ -42,9 +42,13 @@ export function n8nEnvironment(instance: N8nInstance, brokerPort = instance.brok
 	};
 }
 
-/** A CLI command beside a possibly running server: another broker port. */
-async function cli(instance: N8nInstance, args: string[]): Promise<string> {
-	return await run(N8N_BIN, args, { env: n8nEnvironment(instance, instance.brokerPort + 1) });
+/**
+ * A CLI command beside a possibly running server: another broker port. Commands that print a
+ * result print it through n8n's logger, so they need the level `info`.
+ */
+async function cli(instance: N8nInstance, args: string[], logLevel?: string): Promise<string> {
+	const env = n8nEnvironment(instance, instance.brokerPort + 1);
+	return await run(N8N_BIN, args, { env: logLevel ? { ...env, N8N_LOG_LEVEL: logLevel } : env });
 }
 
 export async function importCredentials(instance: N8nInstance, file: string): Promise<void> {
@@ -53,6 +57,15 @@ export async function importCredentials(instance: N8nInstance, file: string): Pr
 
 export async function importWorkflow(instance: N8nInstance, file: string): Promise<void> {
 	await cli(instance, ['import:workflow', `--input=${file}`]);
+}
+
+/** Ids of the workflows already in the instance's database. */
+export async function listWorkflowIds(instance: N8nInstance): Promise<string[]> {
+	const output = await cli(instance, ['list:workflow', '--onlyId'], 'info');
+	return output
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => /^[A-Za-z0-9]+$/.test(line));
 }
 
 /** Activates a workflow (n8n 2.x: publish) so its triggers listen once the server starts. */
