@@ -142,6 +142,11 @@ export class SandboxControl {
 		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, method ? { method } : {})).data;
 	}
 
+	/** Sets any state (0-5; e.g. 4 refunded), optionally sending the payment callback. */
+	async setPaymentState(slug: string, state: number, callback = false): Promise<ControlPayment> {
+		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/state`, { state, callback })).data;
+	}
+
 	async withdrawals(): Promise<ControlWithdrawal[]> {
 		return (await this.http.get('/withdrawals')).data;
 	}

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../http';
 import { WITHDRAWAL_STATE } from '../model';
 import type { Account, PaymentObject, Withdrawal } from '../model';
 import type { Fault } from '../faults';
+import { sendPaymentCallback } from '../callbacks';
 import { markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
 import { findPayment } from './payments';
@@ -86,6 +87,15 @@ export const controlRoutes: Route[] = [
 		const payment = findPayment(state, params.url);
 		const method = typeof request.body.method === 'string' ? request.body.method : payment.paymentMethod || 'pse';
 		markPaid(state, payment, method);
+		return ok(paymentView(payment));
+	}),
+	control('POST', '/payments/{url}/state', ({ state, params, request }) => {
+		// Any documented state (0-5), e.g. 4 refunded or 2 not paid, which no API call produces.
+		const payment = findPayment(state, params.url);
+		const next = request.body.state;
+		if (typeof next !== 'number' || !Number.isInteger(next) || next < 0 || next > 5) throw badRequest('state: an integer from 0 to 5');
+		payment.state = next;
+		if (request.body.callback === true) sendPaymentCallback(state, payment);
 		return ok(paymentView(payment));
 	}),
 	control('GET', '/withdrawals', ({ state }) => ok(state.withdrawals.map(withdrawalControlView))),

@@ -108,6 +108,16 @@ describe('checkout', () => {
 		expect(form.get('state')).toBe('3');
 	});
 
+	it('sets any documented state through the control API, e.g. a refund with its callback', async () => {
+		const created = await createPayment(demo, { callback: receiver.url });
+		await sandbox.control.pay(created.url as string);
+		await sandbox.control.setPaymentState(created.url as string, 4, true);
+		expect((await demo.call('GET', `/pay_detail/${created.url}`)).data.state).toBe(4);
+		const callbacks = await receiver.waitFor(2);
+		expect(JSON.parse(callbacks[1].text)).toMatchObject({ url: created.url, state: 4, payed: false });
+		await expect(sandbox.control.setPaymentState(created.url as string, 9)).rejects.toThrow(/400/);
+	});
+
 	it('refuses checkout of an unknown slug (404) and of a paid object (409)', async () => {
 		expect((await demo.call('POST', '/nosuch1', { payment: 'breb' })).status).toBe(404);
 		const created = await createPayment(demo);
