@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHookFunctions,
 	INodeType,
@@ -130,10 +131,14 @@ export class PayTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
+		// Read once per callback: in n8n every read fetches and decrypts the credential again.
+		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
+		const readCredentials = async () => await (credentials ??= this.getCredentials(CREDENTIAL_NAME));
+
 		if (!isAllowedSender(request.ip, parseAllowList(options.allowedIps))) return refuse(403, 'Sender address not allowed');
 		if (options.requireSecret !== false) {
-			const credentials = await this.getCredentials(CREDENTIAL_NAME);
-			const secret = typeof credentials.callbackSecret === 'string' ? credentials.callbackSecret : '';
+			const { callbackSecret } = await readCredentials();
+			const secret = typeof callbackSecret === 'string' ? callbackSecret : '';
 			if (secret === '') return refuse(401, 'No callback secret is set in the credential; set one, or turn off "Require Callback Secret"');
 			if (!carriesSecret((this.getQueryData() as IDataObject)[SECRET_PARAMETER], secret)) return refuse(401, 'Missing or wrong callback secret');
 		}
@@ -155,7 +160,7 @@ export class PayTrigger implements INodeType {
 		if (event.kind === 'payment' && options.verifyWithApi !== false) {
 			let verification;
 			try {
-				verification = await verifyPaymentState(this, event.id, event.state);
+				verification = await verifyPaymentState(this, event.id, event.state, await readCredentials());
 			} catch (error) {
 				// Not emitted unverified: the workflow would trust a claim nobody checked.
 				return refuse(503, `Could not verify the payment with the service: ${(error as Error).message}`);

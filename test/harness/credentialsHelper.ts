@@ -22,6 +22,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Stored data per credential id, as the database would hold it. */
 	readonly stored = new Map<string, ICredentialDataDecryptedObject>();
 
+	/** How many times the credential was read and decrypted (n8n does it on every read). */
+	decryptions = 0;
+
 	/** Every preAuthentication call: `expired` tells whether it followed a 401. */
 	readonly preAuthenticationCalls: Array<{ expired: boolean; refreshed: boolean }> = [];
 
@@ -84,6 +87,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	async getDecrypted(_additionalData: unknown, nodeCredentials: INodeCredentialsDetails): Promise<ICredentialDataDecryptedObject> {
 		const data = this.stored.get(nodeCredentials.id ?? '');
+		this.decryptions++;
 		if (!data) throw new Error(`No credential with id ${nodeCredentials.id}`);
 		// A copy, as n8n decrypts a fresh object for every execution.
 		return { ...data };

@@ -3,21 +3,14 @@
  * reaches the service at most once per item per execution, n8n's Retry On Fail included, and an
  * unknown outcome says so, with how to check.
  */
-import { startSandbox } from '../../sandbox';
 import type { Fault, Sandbox } from '../../sandbox';
-import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
-beforeEach(async () => await sandbox.control.reset());
+useSandboxPerFile((started) => (sandbox = started));
 
 const payer = { payerName: 'Ana', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '3001112233' };
 const fastTimeout = { requestOptions: { timeoutMs: 300, maxRetries: 3 } };

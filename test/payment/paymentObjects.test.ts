@@ -1,21 +1,14 @@
 /** Payment resource through n8n's engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
-import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
-beforeEach(async () => await sandbox.control.reset());
+useSandboxPerFile((started) => (sandbox = started));
 
 const createParameters = {
 	resource: 'payment',
@@ -158,6 +151,17 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 			expect(typeof item.json.date_created).toBe('number');
 			expect(item.json.date_payed).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 		}
+	});
+
+	it('reads the credential once per execution, not once per item (n8n decrypts it on every read)', async () => {
+		const slug = await created();
+		await sandbox.control.resetCounters();
+		const { items, credentials } = await run({ resource: 'payment', operation: 'get', slug }, [{}, {}, {}, {}, {}]);
+		expect(items).toHaveLength(5);
+		const requests = await sandbox.control.count('GET /pay_detail/{url}');
+		expect(requests).toBe(5);
+		// n8n's HTTP helper reads it once per request; the node itself adds one read in all.
+		expect(credentials.decryptions).toBe(requests + 1);
 	});
 
 	it('reports an unknown slug with the service detail and a missing slug before sending', async () => {

@@ -3,23 +3,16 @@
  * obtained once and reused, renewed once on a 401, a pasted token works, every kind of failure body
  * gives a clear message, safe reads are retried honouring Retry-After, and no secret leaks.
  */
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { TestCredentialsHelper } from '../harness/credentialsHelper';
 import { loadBuiltPackage } from '../harness/loadPackage';
-import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
-beforeEach(async () => await sandbox.control.reset());
+useSandboxPerFile((started) => (sandbox = started));
 
 const estimate = { resource: 'payment', operation: 'estimateFees', amount: '={{ $json.amount }}' };
 const items = (count: number) => Array.from({ length: count }, (_, index) => ({ amount: 1000 * (index + 1) }));

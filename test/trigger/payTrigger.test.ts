@@ -1,21 +1,13 @@
 /** The Pay Trigger's webhook through n8n-core's WebhookContext, verifying against the sandbox. */
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { PayTriggerHarness } from '../harness/payTriggerHarness';
-import { shutDownEngine } from '../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { createPayment, login } from '../sandbox/apiClient';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
-beforeEach(async () => await sandbox.control.reset());
+useSandboxPerFile((started) => (sandbox = started));
 
 const allEvents = { events: ['paymentPaid', 'paymentOther', 'withdrawal'], options: {} };
 const secret = { token: TEST_CALLBACK_SECRET };
@@ -49,6 +41,16 @@ describe('Pay Trigger', () => {
 		});
 		expect((answer.items[0].payment as Record<string, unknown>).state_label).toBe('paid');
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(1);
+	});
+
+	it('reads the credential once per callback, for the secret and the verification together', async () => {
+		const { body } = await paidPayment();
+		const harness = await trigger();
+		const answer = await harness.receive({ body, query: secret });
+		expect(answer.items).toHaveLength(1);
+		// One read by the node, one by n8n's HTTP helper for the verification request.
+		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(1);
+		expect(harness.credentials.decryptions).toBe(2);
 	});
 
 	it('reads a form-encoded callback the same way', async () => {
