@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionD
 
 import { buildOperationProperties, findOperation } from './actions/router';
 import type { OperationEnvironment } from './actions/types';
+import { ledgerScope, releaseLedger } from './execution/onceLedger';
 import { runItems } from './execution/runItems';
 import { searchBanks } from './methods/searchBanks';
 import { readRequestOptions, requestOptionsProperty } from './requestOptions';
@@ -52,12 +53,16 @@ export class Pay implements INodeType {
 			request: async (request) =>
 				await payApiRequest.call(this, { runIndex, credentials: await credentialsFor(request.itemIndex ?? 0), ...request }, settings),
 		};
-		const output = await runItems(
+		const { items: output, failedItems } = await runItems(
 			this,
 			items.length,
 			async (itemIndex) => await operation.execute.call(this, itemIndex, environment),
 			concurrency,
 		);
+		// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
+		// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
+		const executionId = this.getExecutionId();
+		if (failedItems === 0 && executionId) releaseLedger(ledgerScope(this.getWorkflow().id ?? '', executionId, this.getNode().name, runIndex));
 		return [output];
 	}
 }

@@ -12,7 +12,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('runItems', () => {
 	it('keeps input order and pairs every output item, whatever order the items finish in', async () => {
 		const delays = [30, 5, 20, 0, 10, 25];
-		const output = await runItems(
+		const { items: output } = await runItems(
 			contextWith(false),
 			delays.length,
 			async (index) => {
@@ -55,12 +55,12 @@ describe('runItems', () => {
 	});
 
 	it('pairs several output items of one input to that input', async () => {
-		const output = await runItems(contextWith(false), 2, async (index) => [{ a: index }, { b: index }]);
+		const { items: output } = await runItems(contextWith(false), 2, async (index) => [{ a: index }, { b: index }]);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
 	});
 
 	it('with Continue On Fail returns every item, the failing ones holding their error and outcome, paired', async () => {
-		const output = await runItems(
+		const { items: output, failedItems } = await runItems(
 			contextWith(true),
 			4,
 			async (index) => {
@@ -88,6 +88,7 @@ describe('runItems', () => {
 			{ json: { error: 'Outcome unknown: the transfer may have been carried out.', outcome: 'unknown' }, pairedItem: { item: 2 } },
 			{ json: { ok: 3 }, pairedItem: { item: 3 } },
 		]);
+		expect(failedItems).toBe(2);
 	});
 
 	it('without Continue On Fail throws the first failure with its item index and starts no further item', async () => {

@@ -5,8 +5,10 @@
  * had already paid or withdrawn before a later item failed would pay again. On a repeat the ledger
  * hands back the recorded answer (or the recorded "outcome unknown" error) instead of sending.
  *
- * It lives in process memory because retries of one execution run in the same process, and it is
- * bounded: only the most recent executions are kept.
+ * It lives in process memory because retries of one execution run in the same process. A ledger
+ * covers one run of one node in one execution (its scope). It is released as soon as that run ends
+ * with every item done, since n8n repeats a run only after a failure; otherwise only the most recent
+ * scopes are kept, so a busy instance does not hold every answer it ever received.
  */
 export type LedgerEntry =
 	| { state: 'in_flight' }
@@ -15,36 +17,56 @@ export type LedgerEntry =
 	/** A money-moving request the service answered with a failure: repeated as that failure, not re-sent. */
 	| { state: 'failed'; error: Error };
 
-const MAX_EXECUTIONS = 200;
+const MAX_SCOPES = 200;
 
 const ledgers = new Map<string, Map<string, LedgerEntry>>();
 
-function ledgerOf(executionKey: string): Map<string, LedgerEntry> {
-	let ledger = ledgers.get(executionKey);
+/** The scope a node run's requests are remembered in: what Retry On Fail runs again. */
+export function ledgerScope(workflowId: string, executionId: string, nodeName: string, runIndex: number): string {
+	return JSON.stringify([workflowId, executionId, nodeName, runIndex]);
+}
+
+function ledgerOf(scope: string): Map<string, LedgerEntry> {
+	let ledger = ledgers.get(scope);
 	if (ledger) {
-		// Refresh its place so the oldest execution is evicted first.
-		ledgers.delete(executionKey);
-		ledgers.set(executionKey, ledger);
+		// Refresh its place so the oldest scope is evicted first.
+		ledgers.delete(scope);
+		ledgers.set(scope, ledger);
 		return ledger;
 	}
 	ledger = new Map();
-	ledgers.set(executionKey, ledger);
-	while (ledgers.size > MAX_EXECUTIONS) {
+	ledgers.set(scope, ledger);
+	while (ledgers.size > MAX_SCOPES) {
 		const oldest = ledgers.keys().next().value as string;
 		ledgers.delete(oldest);
 	}
 	return ledger;
 }
 
-export function readLedger(executionKey: string, requestKey: string): LedgerEntry | undefined {
-	return ledgers.get(executionKey)?.get(requestKey);
+export function readLedger(scope: string, requestKey: string): LedgerEntry | undefined {
+	return ledgers.get(scope)?.get(requestKey);
 }
 
-export function writeLedger(executionKey: string, requestKey: string, entry: LedgerEntry): void {
-	ledgerOf(executionKey).set(requestKey, entry);
+export function writeLedger(scope: string, requestKey: string, entry: LedgerEntry): void {
+	ledgerOf(scope).set(requestKey, entry);
 }
 
 /** A refused request (the service said no) may be sent again: nothing happened the first time. */
-export function forgetLedger(executionKey: string, requestKey: string): void {
-	ledgers.get(executionKey)?.delete(requestKey);
+export function forgetLedger(scope: string, requestKey: string): void {
+	ledgers.get(scope)?.delete(requestKey);
+}
+
+/**
+ * For a run whose every item succeeded: n8n will not run it again (it repeats a run that threw or
+ * whose first item is an error), so its answers need not be held any longer.
+ */
+export function releaseLedger(scope: string): void {
+	ledgers.delete(scope);
+}
+
+/** How many requests are remembered in all; lets tests check that finished runs let go. */
+export function rememberedRequestCount(): number {
+	let count = 0;
+	for (const ledger of ledgers.values()) count += ledger.size;
+	return count;
 }

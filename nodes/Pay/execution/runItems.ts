@@ -5,6 +5,12 @@ export type ItemResult = IDataObject | IDataObject[];
 
 export type ItemHandler = (itemIndex: number) => Promise<ItemResult>;
 
+export interface ItemsRun {
+	items: INodeExecutionData[];
+	/** Items that came back as errors (with "Continue On Fail"; otherwise the first failure is thrown). */
+	failedItems: number;
+}
+
 /**
  * Runs the handler for every input item, at most `concurrency` at a time, and returns the output in
  * input order with `pairedItem` on every item. With "Continue On Fail" a failing item comes back as
@@ -17,10 +23,11 @@ export async function runItems(
 	itemCount: number,
 	handler: ItemHandler,
 	concurrency = 1,
-): Promise<INodeExecutionData[]> {
+): Promise<ItemsRun> {
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = context.continueOnFail();
 	let next = 0;
+	let failedItems = 0;
 	// A holder rather than a variable: the workers update it, and the compiler must not narrow it.
 	const failed: { first?: { itemIndex: number; error: unknown } } = {};
 
@@ -32,6 +39,7 @@ export async function runItems(
 			} catch (error) {
 				if (continueOnFail) {
 					results[itemIndex] = [errorItem(error, itemIndex)];
+					failedItems++;
 				} else {
 					// Another worker may have failed meanwhile (the loop condition no longer holds): keep the earliest item.
 					const earlier = failed.first as { itemIndex: number } | undefined;
@@ -45,7 +53,7 @@ export async function runItems(
 	await Promise.all(Array.from({ length: workers }, worker));
 
 	if (failed.first !== undefined) throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
-	return results.flat();
+	return { items: results.flat(), failedItems };
 }
 
 function toItems(result: ItemResult, itemIndex: number): INodeExecutionData[] {

@@ -10,7 +10,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
+import { forgetLedger, ledgerScope, readLedger, writeLedger } from '../execution/onceLedger';
 import { redactSecrets } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
@@ -73,14 +73,14 @@ export async function payApiRequest(
 
 	let earlierAttemptLost = false;
 	if (ledgerKeys) {
-		const entry = readLedger(ledgerKeys.execution, ledgerKeys.request);
+		const entry = readLedger(ledgerKeys.scope, ledgerKeys.request);
 		if (entry?.state === 'done') return entry.answer;
 		if (entry && request.safety === 'once') {
 			// In flight or lost earlier in this execution: sending again could pay twice.
 			throw entry.state === 'unknown' || entry.state === 'failed' ? entry.error : lostError(this, request, settings);
 		}
 		earlierAttemptLost = entry !== undefined;
-		writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'in_flight' });
+		writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'in_flight' });
 	}
 
 	for (let attempt = 1; ; attempt++) {
@@ -95,7 +95,7 @@ export async function payApiRequest(
 			}
 			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
 			if (read.ok) {
-				if (ledgerKeys) writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'done', answer: read.value });
+				if (ledgerKeys) writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'done', answer: read.value });
 				return read.value;
 			}
 			failure = read.failure;
@@ -121,12 +121,12 @@ export async function payApiRequest(
 		const error = toNodeApiError(this.getNode(), redactFacts(facts, secrets), request.itemIndex);
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
-				writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'unknown', error });
+				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'unknown', error });
 			} else if (request.safety === 'once' && facts.outcome !== 'not_sent') {
 				// It reached the service (even a 429 did): once per item per execution, so not again.
-				writeLedger(ledgerKeys.execution, ledgerKeys.request, { state: 'failed', error });
+				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'failed', error });
 			} else {
-				forgetLedger(ledgerKeys.execution, ledgerKeys.request);
+				forgetLedger(ledgerKeys.scope, ledgerKeys.request);
 			}
 		}
 		throw error;
@@ -219,14 +219,14 @@ function lostError(context: PayContext, request: PayRequest, settings: Transport
 }
 
 /** Ledger keys exist only in an execution, for a request tied to an item. */
-function ledgerKeysFor(context: PayContext, request: PayRequest): { execution: string; request: string } | undefined {
+function ledgerKeysFor(context: PayContext, request: PayRequest): { scope: string; request: string } | undefined {
 	if (request.itemIndex === undefined || !('getExecutionId' in context) || !('getWorkflowDataProxy' in context)) return undefined;
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	const node = context.getNode();
 	const runIndex = request.runIndex ?? (context.getWorkflowDataProxy(request.itemIndex).$runIndex as number);
 	return {
-		execution: `${context.getWorkflow().id ?? ''}:${executionId}`,
-		request: `${node.name}:${runIndex}:${request.itemIndex}:${request.method} ${request.path}`,
+		scope: ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex),
+		request: `${request.itemIndex}:${request.method} ${request.path}`,
 	};
 }
