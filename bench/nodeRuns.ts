@@ -2,8 +2,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SandboxEndpoint } from '../sandbox';
+import { loadBuiltPackage } from '../test/harness/loadPackage';
 import { runPayNode } from '../test/harness/runWorkflow';
 import { sandboxCredentials } from '../test/harness/sandboxCredentials';
+import { BenchFloor, FLOOR_NODE_NAME } from './floorNode';
 
 export const CREATE_PARAMETERS = {
 	resource: 'payment',
@@ -25,4 +27,19 @@ export async function runNode(sandbox: SandboxEndpoint, parameters: IDataObject,
 	const run = await runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox) });
 	if (run.error) throw new Error(`the node failed: ${run.error.message}`);
 	return run;
+}
+
+/** Runs the benchmarks' reference node (bench/floorNode.ts) through the same engine and credential. */
+export async function runFloorNode(sandbox: SandboxEndpoint, parameters: IDataObject, input: IDataObject[]) {
+	(await loadBuiltPackage()).register(FLOOR_NODE_NAME, new BenchFloor());
+	const run = await runPayNode({ nodeName: FLOOR_NODE_NAME, parameters: parameters as never, input, credentials: sandboxCredentials(sandbox) });
+	if (run.error) throw new Error(`the reference node failed: ${run.error.message}`);
+	return run;
+}
+
+/** The reference node's parameters for the same creations as CREATE_PARAMETERS (mapped or fixed). */
+export function floorCreateParameters(mapped: boolean, concurrency = 1): IDataObject {
+	return mapped
+		? { operation: 'create', amount: CREATE_PARAMETERS.amount, description: CREATE_PARAMETERS.description, concurrency }
+		: { operation: 'create', amount: 1000, description: 'fixed', concurrency };
 }

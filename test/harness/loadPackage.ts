@@ -15,6 +15,8 @@ export interface LoadedPackage {
 	credentialTypes: Record<string, ICredentialType>;
 	/** Full node type names as workflows carry them: `n8n-nodes-pay.pay`. */
 	typeName(nodeName: string): string;
+	/** Adds a node type that is not in the package (the benchmarks' reference node). */
+	register(nodeName: string, type: INodeType): void;
 }
 
 let loading: Promise<LoadedPackage> | undefined;
@@ -44,6 +46,9 @@ async function load(): Promise<LoadedPackage> {
 		nodeTypes,
 		credentialTypes,
 		typeName: (nodeName) => `${loader.packageName}.${nodeName}`,
+		register: (nodeName, type) => {
+			byType[`${loader.packageName}.${nodeName}`] = type;
+		},
 	};
 }
 
