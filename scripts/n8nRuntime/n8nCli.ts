@@ -3,6 +3,7 @@ import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
 
 import { N8N_BIN, N8N_HOST } from './paths';
+import { n8nIsReady } from './readiness';
 import { run, runToFile } from './run';
 
 export interface N8nInstance {
@@ -105,7 +106,7 @@ export async function executeWorkflow(instance: N8nInstance, id: string): Promis
 	return { status: raw.status, outputs, errors, raw };
 }
 
-/** Starts `n8n start`; resolves once the editor answers. */
+/** Starts `n8n start`; resolves once the editor and the REST API answer. */
 export async function startServer(instance: N8nInstance, onOutput?: (text: string) => void): Promise<ChildProcess> {
 	const child = spawn(N8N_BIN, ['start'], { env: n8nEnvironment(instance), stdio: ['ignore', 'pipe', 'pipe'] });
 	let recent = '';
@@ -119,12 +120,7 @@ export async function startServer(instance: N8nInstance, onOutput?: (text: strin
 	const deadline = Date.now() + 180_000;
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode} while starting:\n${recent}`);
-		try {
-			const [health, editor] = await Promise.all([fetch(`${base}/healthz`), fetch(`${base}/`)]);
-			if (health.ok && editor.ok) return child;
-		} catch {
-			// not up yet
-		}
+		if (await n8nIsReady(base)) return child;
 		if (Date.now() > deadline) {
 			child.kill();
 			throw new Error('n8n did not answer within 3 minutes');

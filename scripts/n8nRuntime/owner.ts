@@ -15,8 +15,9 @@ export async function ensureOwner(baseUrl: string): Promise<'created' | 'existin
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(LOCAL_OWNER),
 	});
-	if (response.ok) return 'created';
 	const text = await response.text();
+	// A 200 page that is not JSON is n8n's "starting up" placeholder, not a created owner.
+	if (response.ok && /json/.test(response.headers.get('content-type') ?? '')) return 'created';
 	if (response.status === 400 && /already|setup/i.test(text)) return 'existing';
 	throw new Error(`Owner setup failed (HTTP ${response.status}): ${text.slice(0, 300)}`);
 }

@@ -1,0 +1,14 @@
+/**
+ * When a starting n8n is ready for the editor and its REST API. While starting, n8n first answers
+ * every path with a 200 "n8n is starting up" page, then 404 for a few seconds before its routes
+ * exist (measured on 2.8.4); only a JSON answer from `/rest/settings` means the REST API is there.
+ */
+export async function n8nIsReady(baseUrl: string): Promise<boolean> {
+	try {
+		const [settings, editor] = await Promise.all([fetch(`${baseUrl}/rest/settings`), fetch(`${baseUrl}/`)]);
+		const restApiUp = settings.ok && /json/.test(settings.headers.get('content-type') ?? '');
+		return restApiUp && editor.ok;
+	} catch {
+		return false; // not listening yet
+	}
+}
