@@ -48,9 +48,9 @@ describe('Pay Trigger', () => {
 		const harness = await trigger();
 		const answer = await harness.receive({ body, query: secret });
 		expect(answer.items).toHaveLength(1);
-		// One read by the node, one by n8n's HTTP helper for the verification request.
+		// The verification request goes out with the credential already read, not a second read.
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(1);
-		expect(harness.credentials.decryptions).toBe(2);
+		expect(harness.credentials.decryptions).toBe(1);
 	});
 
 	it('reads a form-encoded callback the same way', async () => {

@@ -3,6 +3,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
+	IAdditionalCredentialOptions,
 	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
@@ -65,9 +66,7 @@ export async function payApiRequest(
 	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
 ): Promise<unknown> {
 	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
-	const secrets = [credentials.apiKey, credentials.refreshToken, credentials.accessToken, credentials.sessionToken, credentials.callbackSecret].map(
-		(value) => (typeof value === 'string' ? value : undefined),
-	);
+	const authentication = authenticationWith(this, credentials);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(this, request);
 
@@ -86,12 +85,12 @@ export async function payApiRequest(
 	for (let attempt = 1; ; attempt++) {
 		let failure: RequestFailure;
 		try {
-			let response = await send(this, baseUrl, request, settings);
+			let response = await send(this, authentication, baseUrl, request, settings);
 			// A 401 means the service refused before doing anything, so sending again is safe.
 			let renewal: RenewalResult | undefined;
 			if (response.statusCode === 401) {
-				renewal = await renewAccessToken(this, baseUrl, settings);
-				if (renewal.renewed) response = await send(this, baseUrl, request, settings);
+				renewal = await renewAccessToken(this, authentication, baseUrl, settings);
+				if (renewal.renewed) response = await send(this, authentication, baseUrl, request, settings);
 			}
 			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
 			if (read.ok) {
@@ -118,7 +117,8 @@ export async function payApiRequest(
 			timeoutMs: settings.timeoutMs,
 			earlierAttemptLost,
 		});
-		const error = toNodeApiError(this.getNode(), redactFacts(facts, secrets), request.itemIndex);
+		// Read now: a token renewed during this request is in the credential's data too.
+		const error = toNodeApiError(this.getNode(), redactFacts(facts, secretsOf(credentials)), request.itemIndex);
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
 				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'unknown', error });
@@ -139,6 +139,7 @@ export async function payApiRequest(
  */
 async function send(
 	context: PayContext,
+	authentication: IAdditionalCredentialOptions,
 	baseUrl: string,
 	request: PayRequest,
 	settings: TransportSettings,
@@ -152,7 +153,7 @@ async function send(
 		timeout: settings.timeoutMs,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
+	}, authentication)) as IN8nHttpFullResponse;
 }
 
 /**
@@ -161,14 +162,19 @@ async function send(
  * 401 through as an error: n8n calls the credential's preAuthentication (a new access token, saved
  * with the credential) and repeats that read.
  */
-async function renewAccessToken(context: PayContext, baseUrl: string, settings: TransportSettings): Promise<RenewalResult> {
+async function renewAccessToken(
+	context: PayContext,
+	authentication: IAdditionalCredentialOptions,
+	baseUrl: string,
+	settings: TransportSettings,
+): Promise<RenewalResult> {
 	try {
-		await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
-			method: 'GET',
-			url: `${baseUrl}${RENEWAL_PROBE_PATH}`,
-			json: true,
-			timeout: settings.timeoutMs,
-		});
+		await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_NAME,
+			{ method: 'GET', url: `${baseUrl}${RENEWAL_PROBE_PATH}`, json: true, timeout: settings.timeoutMs },
+			authentication,
+		);
 		return { renewed: true };
 	} catch (error) {
 		const failure = describeClientError(error);
@@ -180,6 +186,22 @@ async function renewAccessToken(context: PayContext, baseUrl: string, settings: 
 interface RenewalResult {
 	renewed: boolean;
 	credentialFailure?: RequestFailure;
+}
+
+/**
+ * Hands n8n's HTTP helper the credential the node has already read. Without it the helper reads
+ * and decrypts the credential again for every request (a database read in n8n). A token that n8n
+ * renews is written into this same object, so the requests after it use the new one.
+ */
+function authenticationWith(context: PayContext, credentials: ICredentialDataDecryptedObject): IAdditionalCredentialOptions {
+	const stored = context.getNode().credentials?.[CREDENTIAL_NAME];
+	return { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: CREDENTIAL_NAME, data: credentials } };
+}
+
+function secretsOf(credentials: ICredentialDataDecryptedObject): Array<string | undefined> {
+	return [credentials.apiKey, credentials.refreshToken, credentials.accessToken, credentials.sessionToken, credentials.callbackSecret].map((value) =>
+		typeof value === 'string' ? value : undefined,
+	);
 }
 
 /** An authenticated read that every account may make and that changes nothing. */
