@@ -1,9 +1,9 @@
 import { sleep } from 'n8n-workflow';
 import type {
+	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
-	IAdditionalCredentialOptions,
 	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
@@ -67,6 +67,7 @@ export async function payApiRequest(
 ): Promise<unknown> {
 	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
 	const authentication = authenticationWith(this, credentials);
+	const secretsAtStart = secretsOf(credentials);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(this, request);
 
@@ -117,8 +118,9 @@ export async function payApiRequest(
 			timeoutMs: settings.timeoutMs,
 			earlierAttemptLost,
 		});
-		// Read now: a token renewed during this request is in the credential's data too.
-		const error = toNodeApiError(this.getNode(), redactFacts(facts, secretsOf(credentials)), request.itemIndex);
+		// Read again: a token renewed during this request has replaced the old one in the credential's data.
+		const secrets = [...secretsAtStart, ...secretsOf(credentials)];
+		const error = toNodeApiError(this.getNode(), redactFacts(facts, secrets), request.itemIndex);
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
 				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'unknown', error });
