@@ -1,4 +1,5 @@
 /** The owner account of the local n8n, created through n8n's own setup endpoint once the server is up. */
+import { isRestApiAnswer } from './readiness';
 
 export const LOCAL_OWNER = {
 	email: 'owner@pay.sandbox',
@@ -16,8 +17,7 @@ export async function ensureOwner(baseUrl: string): Promise<'created' | 'existin
 		body: JSON.stringify(LOCAL_OWNER),
 	});
 	const text = await response.text();
-	// A 200 page that is not JSON is n8n's "starting up" placeholder, not a created owner.
-	if (response.ok && /json/.test(response.headers.get('content-type') ?? '')) return 'created';
+	if (isRestApiAnswer(response)) return 'created';
 	if (response.status === 400 && /already|setup/i.test(text)) return 'existing';
 	throw new Error(`Owner setup failed (HTTP ${response.status}): ${text.slice(0, 300)}`);
 }

@@ -6,9 +6,13 @@
 export async function n8nIsReady(baseUrl: string): Promise<boolean> {
 	try {
 		const [settings, editor] = await Promise.all([fetch(`${baseUrl}/rest/settings`), fetch(`${baseUrl}/`)]);
-		const restApiUp = settings.ok && /json/.test(settings.headers.get('content-type') ?? '');
-		return restApiUp && editor.ok;
+		return isRestApiAnswer(settings) && editor.ok;
 	} catch {
 		return false; // not listening yet
 	}
+}
+
+/** A success from n8n's REST API itself: its "starting up" page answers 200 too, but not in JSON. */
+export function isRestApiAnswer(response: Response): boolean {
+	return response.ok && /json/.test(response.headers.get('content-type') ?? '');
 }
