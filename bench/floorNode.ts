@@ -34,7 +34,11 @@ export class BenchFloor implements INodeType {
 		const items = this.getInputData();
 		const operation = this.getNodeParameter('operation', 0) as string;
 		const concurrency = this.getNodeParameter('concurrency', 0) as number;
-		const { baseUrl } = await this.getCredentials('payApi');
+		const credentials = await this.getCredentials('payApi');
+		const { baseUrl } = credentials;
+		// As the Pay node does: the credential read once, so n8n does not read it again per request.
+		const stored = this.getNode().credentials?.payApi;
+		const authentication = { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: 'payApi', data: credentials } };
 		const output: INodeExecutionData[] = new Array(items.length);
 		const request = async (itemIndex: number) => {
 			const answer =
@@ -43,7 +47,7 @@ export class BenchFloor implements INodeType {
 							method: 'GET',
 							url: `${baseUrl}/pay_detail/${this.getNodeParameter('slug', itemIndex) as string}`,
 							json: true,
-						})
+						}, authentication)
 					: await this.helpers.httpRequestWithAuthentication.call(this, 'payApi', {
 							method: 'POST',
 							url: `${baseUrl}/pay/`,
@@ -56,7 +60,7 @@ export class BenchFloor implements INodeType {
 								payer_redirect_url: 'https://shop.example/thanks',
 								callback: 'https://hooks.example/webhook/pay',
 							},
-						});
+						}, authentication);
 			output[itemIndex] = { json: answer as IDataObject, pairedItem: { item: itemIndex } };
 		};
 		let next = 0;

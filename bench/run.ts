@@ -55,7 +55,8 @@ ${table}
 
 Each figure also has a second reference: **the least any n8n node does** for the same requests
 (\`bench/floorNode.ts\`): a node that reads the same parameters and makes one request per item
-through n8n's \`httpRequestWithAuthentication\` with the same credential, with no validation,
+through n8n's \`httpRequestWithAuthentication\` with the same credential (read once and handed to the helper,
+as the Pay node does), with no validation,
 idempotency key, retry, ledger or normalised output. The gap between that node and a plain axios
 loop is what n8n's engine costs every node; the gap between the Pay node and that node is what this
 package adds.
