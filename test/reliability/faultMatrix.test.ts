@@ -8,6 +8,7 @@ import { TestCredentialsHelper } from '../harness/credentialsHelper';
 import { loadBuiltPackage } from '../harness/loadPackage';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../harness/sandboxCredentials';
+import { secretsFoundIn } from '../harness/secretScan';
 import { MATRIX_FAULTS } from './faults';
 import { MATRIX_OPERATIONS } from './operations';
 import { writeReliabilityReport } from './report';
@@ -54,12 +55,12 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 		const json = items[0]?.json ?? {};
 		const outcome =
 			json.error === undefined ? (received > 1 ? 'retried ok' : 'ok') : json.outcome === 'unknown' ? 'unknown reported' : 'clear error';
-		const everything = JSON.stringify(run.data);
-		const secretLeaked = [...secretsOf(sandbox.demo), ...(operation.cardSecrets ?? []), 'sandbox-access-'].some((secret) => everything.includes(secret));
+		const leaks = secretsFoundIn(JSON.stringify(run.data), [...secretsOf(sandbox.demo), ...(operation.cardSecrets ?? []), 'sandbox-access-']);
+		const secretLeaked = leaks.length > 0;
 		const message = json.error === undefined ? '' : String(json.error);
 		cells.push({ operation: operation.name, fault: matrixFault.name, movesMoney: operation.movesMoney, outcome, received, carriedOut, secretLeaked, message });
 
-		expect(secretLeaked).toBe(false);
+		expect(leaks).toEqual([]);
 		expect(carriedOut).toBeLessThanOrEqual(1);
 		if (operation.movesMoney) {
 			expect(received).toBeLessThanOrEqual(matrixFault.expireTokens ? 2 : 1);
