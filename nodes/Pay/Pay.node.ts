@@ -36,8 +36,10 @@ export class Pay implements INodeType {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operationName = this.getNodeParameter('operation', 0) as string;
 		const operation = findOperation(resource, operationName);
+		// Read once: n8n's getNode() copies the node, parameters and all, on every call.
+		const node = this.getNode();
 		if (!operation) {
-			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+			throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
 		}
 		const { concurrency, settings } = readRequestOptions(this);
 		// Read once: building n8n's data proxy for every request was a measurable cost.
@@ -49,9 +51,10 @@ export class Pay implements INodeType {
 			settings,
 			executionCache: new Map(),
 			runIndex,
+			node,
 			credentials: credentialsFor,
 			request: async (request) =>
-				await payApiRequest.call(this, { runIndex, credentials: await credentialsFor(request.itemIndex ?? 0), ...request }, settings),
+				await payApiRequest.call(this, { runIndex, node, credentials: await credentialsFor(request.itemIndex ?? 0), ...request }, settings),
 		};
 		const { items: output, failedItems } = await runItems(
 			this,
@@ -62,7 +65,7 @@ export class Pay implements INodeType {
 		// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
 		// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
 		const executionId = this.getExecutionId();
-		if (failedItems === 0 && executionId) releaseLedger(ledgerScope(this.getWorkflow().id ?? '', executionId, this.getNode().name, runIndex));
+		if (failedItems === 0 && executionId) releaseLedger(ledgerScope(this.getWorkflow().id ?? '', executionId, node.name, runIndex));
 		return [output];
 	}
 }

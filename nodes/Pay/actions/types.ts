@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import type { ItemResult } from '../execution/runItems';
 import type { PayRequest, TransportSettings } from '../transport/request';
@@ -15,6 +15,8 @@ export interface OperationEnvironment {
 	executionCache: Map<string, Promise<unknown>>;
 	/** Which run of the node this is in the execution (a node in a loop runs several times). */
 	runIndex: number;
+	/** The node as placed in the workflow, read once: n8n's getNode() copies it, parameters and all, on every call. */
+	node: INode;
 	/** The Pay API credential, read once per execution. */
 	credentials(itemIndex: number): Promise<ICredentialDataDecryptedObject>;
 }

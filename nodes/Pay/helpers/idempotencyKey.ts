@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { executionNonce } from '../execution/executionNonce';
 
@@ -8,10 +8,14 @@ import { executionNonce } from '../execution/executionNonce';
  * one item in one execution (so "Retry On Fail" and the transport's own retries can never create a
  * second object), different for another item, another execution or another n8n instance.
  */
-export function derivedIdempotencyKey(context: IExecuteFunctions, itemIndex: number, runIndex: number, purpose: string): string {
+export function derivedIdempotencyKey(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ node, runIndex }: { node: INode; runIndex: number },
+	purpose: string,
+): string {
 	const workflowId = context.getWorkflow().id ?? '';
 	const executionId = context.getExecutionId() ?? '';
-	const node = context.getNode();
 	const nonce = executionNonce(`${workflowId}:${executionId}`);
 	const digest = createHash('sha256')
 		.update([purpose, workflowId, executionId, nonce, node.id ?? node.name, runIndex, itemIndex].join('\u0000'))

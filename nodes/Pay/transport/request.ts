@@ -8,6 +8,7 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	INode,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -43,6 +44,8 @@ export interface PayRequest {
 	runIndex?: number;
 	/** The credential's data when the caller has it already; read from n8n when not given. */
 	credentials?: ICredentialDataDecryptedObject;
+	/** The node when the caller has it already; read from n8n (which copies it each time) when not given. */
+	node?: INode;
 }
 
 export interface TransportSettings {
@@ -66,10 +69,11 @@ export async function payApiRequest(
 	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
 ): Promise<unknown> {
 	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
-	const authentication = authenticationWith(this, credentials);
+	const node = request.node ?? this.getNode();
+	const authentication = authenticationWith(node, credentials);
 	const secretsAtStart = secretsOf(credentials);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(this, request);
+	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(this, node, request);
 
 	let earlierAttemptLost = false;
 	if (ledgerKeys) {
@@ -77,7 +81,7 @@ export async function payApiRequest(
 		if (entry?.state === 'done') return entry.answer;
 		if (entry && request.safety === 'once') {
 			// In flight or lost earlier in this execution: sending again could pay twice.
-			throw entry.state === 'unknown' || entry.state === 'failed' ? entry.error : lostError(this, request, settings);
+			throw entry.state === 'unknown' || entry.state === 'failed' ? entry.error : lostError(node, request, settings);
 		}
 		earlierAttemptLost = entry !== undefined;
 		writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'in_flight' });
@@ -120,7 +124,7 @@ export async function payApiRequest(
 		});
 		// Read again: a token renewed during this request has replaced the old one in the credential's data.
 		const secrets = [...secretsAtStart, ...secretsOf(credentials)];
-		const error = toNodeApiError(this.getNode(), redactFacts(facts, secrets), request.itemIndex);
+		const error = toNodeApiError(node, redactFacts(facts, secrets), request.itemIndex);
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
 				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'unknown', error });
@@ -195,8 +199,8 @@ interface RenewalResult {
  * and decrypts the credential again for every request (a database read in n8n). A token that n8n
  * renews is written into this same object, so the requests after it use the new one.
  */
-function authenticationWith(context: PayContext, credentials: ICredentialDataDecryptedObject): IAdditionalCredentialOptions {
-	const stored = context.getNode().credentials?.[CREDENTIAL_NAME];
+function authenticationWith(node: INode, credentials: ICredentialDataDecryptedObject): IAdditionalCredentialOptions {
+	const stored = node.credentials?.[CREDENTIAL_NAME];
 	return { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: CREDENTIAL_NAME, data: credentials } };
 }
 
@@ -234,20 +238,19 @@ function redactFacts(facts: PayErrorFacts, secrets: Array<string | undefined>): 
 	};
 }
 
-function lostError(context: PayContext, request: PayRequest, settings: TransportSettings) {
+function lostError(node: INode, request: PayRequest, settings: TransportSettings) {
 	const facts = describeFailure(
 		{ kind: 'other', message: 'An earlier attempt in this execution is still under way or lost its answer' },
 		{ safety: request.safety, action: request.action, howToCheck: request.howToCheck, attempts: 1, timeoutMs: settings.timeoutMs },
 	);
-	return toNodeApiError(context.getNode(), facts, request.itemIndex);
+	return toNodeApiError(node, facts, request.itemIndex);
 }
 
 /** Ledger keys exist only in an execution, for a request tied to an item. */
-function ledgerKeysFor(context: PayContext, request: PayRequest): { scope: string; request: string } | undefined {
+function ledgerKeysFor(context: PayContext, node: INode, request: PayRequest): { scope: string; request: string } | undefined {
 	if (request.itemIndex === undefined || !('getExecutionId' in context) || !('getWorkflowDataProxy' in context)) return undefined;
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
-	const node = context.getNode();
 	const runIndex = request.runIndex ?? (context.getWorkflowDataProxy(request.itemIndex).$runIndex as number);
 	return {
 		scope: ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex),

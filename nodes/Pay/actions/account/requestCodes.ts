@@ -23,7 +23,7 @@ export const requestVerificationCodes: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const channels = this.getNodeParameter('channels', itemIndex, []) as string[];
-		if (channels.length === 0) throw inputError(this.getNode(), itemIndex, 'Send To', 'choose email, phone or both');
+		if (channels.length === 0) throw inputError(env.node, itemIndex, 'Send To', 'choose email, phone or both');
 		const body = { email: channels.includes('email'), phone: channels.includes('phone') };
 		const answer = await env.request({
 			method: 'POST',

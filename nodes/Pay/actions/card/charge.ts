@@ -39,7 +39,7 @@ export const chargeCard: PayOperation = {
 		optionsCollection([paddingProperty]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const uuid = String(this.getNodeParameter('cardUuid', itemIndex, '') ?? '').trim();
 		if (uuid === '') throw inputError(node, itemIndex, 'Card UUID', 'is empty');
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));

@@ -12,7 +12,7 @@ export const deleteCard: PayOperation = {
 	properties: [cardUuidProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const uuid = String(this.getNodeParameter('cardUuid', itemIndex, '') ?? '').trim();
-		if (uuid === '') throw inputError(this.getNode(), itemIndex, 'Card UUID', 'is empty');
+		if (uuid === '') throw inputError(env.node, itemIndex, 'Card UUID', 'is empty');
 		const answer = await env.request({
 			method: 'DELETE',
 			path: '/delete_tc/',

@@ -34,7 +34,7 @@ export const encryptFields: PayOperation = {
 		optionsCollection([paddingProperty]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const entries = ((this.getNodeParameter('fields', itemIndex, {}) as IDataObject).field ?? []) as Array<{ name?: string; value?: string }>;
 		if (entries.length === 0) throw inputError(node, itemIndex, 'Fields', 'add at least one field to encrypt');
 		const padding = readPadding(this.getNodeParameter('options', itemIndex, {}) as IDataObject);

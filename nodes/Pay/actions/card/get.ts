@@ -13,7 +13,7 @@ export const getCard: PayOperation = {
 	properties: [cardUuidProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const uuid = String(this.getNodeParameter('cardUuid', itemIndex, '') ?? '').trim();
-		if (uuid === '') throw inputError(this.getNode(), itemIndex, 'Card UUID', 'is empty');
+		if (uuid === '') throw inputError(env.node, itemIndex, 'Card UUID', 'is empty');
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', qs: { card_uuid: uuid }, safety: 'read', action: 'reading the card', itemIndex });
 		return cardView(Array.isArray(answer) ? answer[0] : answer);
 	},

@@ -38,7 +38,7 @@ async function fetchPublicKey(context: IExecuteFunctions, env: OperationEnvironm
 	const pem = (answer?.data as IDataObject | undefined)?.text_long_value;
 	const key = typeof pem === 'string' ? readPublicKey(pem) : undefined;
 	if (typeof pem !== 'string' || !key) {
-		throw new NodeOperationError(context.getNode(), "The service's public key could not be read", {
+		throw new NodeOperationError(env.node, "The service's public key could not be read", {
 			itemIndex,
 			description: 'Expected a PEM RSA public key in data.text_long_value of GET /base/get_constants_key_public/. Nothing was encrypted or sent.',
 		});

@@ -44,7 +44,7 @@ export const registerCard: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const number = readCardNumber(node, itemIndex, this.getNodeParameter('cardNumber', itemIndex));
 		const expiry = readExpiry(node, itemIndex, this.getNodeParameter('expiry', itemIndex));
 		const holder = String(this.getNodeParameter('holderName', itemIndex, '') ?? '').trim();

@@ -22,7 +22,7 @@ export const confirmWalletOtp: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const otp = String(this.getNodeParameter('otp', itemIndex, '') ?? '').trim();
 		if (!/^\d{4,8}$/.test(otp)) throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');

@@ -24,7 +24,7 @@ export const payWithBreb: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const method = String(this.getNodeParameter('methodKey', itemIndex, 'breb'));
 		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
 		return checkoutOutput(slug, method, answer, {

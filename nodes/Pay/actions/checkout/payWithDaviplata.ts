@@ -12,8 +12,8 @@ export const payWithDaviplata: PayOperation = {
 	action: 'Pay with Daviplata',
 	properties: [slugProperty, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
-		const answer = await submitCheckout(this, env, itemIndex, slug, { ...readPayer(this, itemIndex), payment: 'daviplata' });
+		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const answer = await submitCheckout(this, env, itemIndex, slug, { ...readPayer(this, env, itemIndex), payment: 'daviplata' });
 		return checkoutOutput(slug, 'daviplata', answer, {
 			otp_sent: true,
 			next_step: 'Ask the payer for the OTP sent to their phone, then run Checkout → Confirm Wallet OTP',

@@ -31,7 +31,7 @@ export const payWithNequi: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const phone = String(this.getNodeParameter('payerPhone', itemIndex, '')).replace(/[\s-]/g, '');
 		if (!/^\+?\d{7,15}$/.test(phone)) throw inputError(node, itemIndex, 'Payer Phone', `"${phone}" is not a phone number`);

@@ -31,7 +31,7 @@ export const payWithOtherMethod: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const method = String(this.getNodeParameter('methodKey', itemIndex, '')).trim();
 		if (method === '') throw inputError(node, itemIndex, 'Method Key', 'is empty');

@@ -42,9 +42,9 @@ export const payWithPse: PayOperation = {
 		bankProperty,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const payer = readPayer(this, itemIndex);
+		const payer = readPayer(this, env, itemIndex);
 		const address = String(this.getNodeParameter('payerAddress', itemIndex, '')).trim();
 		if (address === '') throw inputError(node, itemIndex, 'Payer Address', 'is empty');
 		const bank = String(this.getNodeParameter('bank', itemIndex, '', { extractValue: true }) ?? '').trim();

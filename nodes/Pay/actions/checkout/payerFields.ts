@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/inputError';
+import type { OperationEnvironment } from '../types';
 
 /** Payer document types (public-facts); the service's codes, not translated. */
 export const DOCUMENT_TYPES = [
@@ -30,8 +31,8 @@ export const payerProperties: INodeProperties[] = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The payer fields as the service names them (`name`, `cc`, `email`, `phone`, `document_type`). */
-export function readPayer(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const node = context.getNode();
+export function readPayer(context: IExecuteFunctions, env: OperationEnvironment, itemIndex: number): IDataObject {
+	const { node } = env;
 	const text = (name: string) => String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
 	const name = text('payerName');
 	if (name === '') throw inputError(node, itemIndex, 'Payer Name', 'is empty');

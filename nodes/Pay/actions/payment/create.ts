@@ -92,7 +92,7 @@ export const createPayment: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
 		const description = String(this.getNodeParameter('description', itemIndex, '')).trim();
@@ -105,7 +105,7 @@ export const createPayment: PayOperation = {
 		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
 		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
 		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(env, itemIndex));
-		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env.runIndex, 'payment-create');
+		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
 
 		const body: IDataObject = {
 			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),

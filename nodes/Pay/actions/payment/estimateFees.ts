@@ -14,7 +14,7 @@ export const estimateFees: PayOperation = {
 		amountProperty('Amount the payer would pay, in Colombian pesos'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const amount = readPositiveAmount(this.getNode(), itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
+		const amount = readPositiveAmount(env.node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
 		const answer = (await env.request({
 			method: 'POST',
 			path: '/pay/estimate/',

@@ -10,7 +10,7 @@ export const expirePayment: PayOperation = {
 	action: 'Expire or cancel a payment object',
 	properties: [slugProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const answer = (await env.request({
 			method: 'POST',
 			path: '/pay/update_to_expired/',

@@ -12,7 +12,7 @@ export const getPayment: PayOperation = {
 	action: 'Get a payment object',
 	properties: [slugProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(this.getNode(), itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const answer = await env.request({
 			method: 'GET',
 			path: `/pay_detail/${encodeURIComponent(slug)}`,

@@ -41,7 +41,7 @@ export const updatePayment: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const changes: IDataObject = readJsonObject(node, itemIndex, 'Additional Fields (JSON)', fields.additionalFields);

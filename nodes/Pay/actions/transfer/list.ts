@@ -27,7 +27,7 @@ export const listTransfers: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -36,7 +36,7 @@ export const sendTransfer: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const recipient = String(this.getNodeParameter('recipient', itemIndex, '') ?? '').trim();
 		if (recipient === '') throw inputError(node, itemIndex, 'Recipient', 'is empty; give a username or a mobile number');
 		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));

@@ -80,7 +80,7 @@ export const withdrawToKey: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const node = this.getNode();
+		const { node } = env;
 		const amount = readWholeAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
 		const keyValue = readInstantPaymentKey(node, itemIndex, 'Key', this.getNodeParameter('keyValue', itemIndex));
 		const holder = String(this.getNodeParameter('accountHolderName', itemIndex, '') ?? '').trim();
@@ -93,7 +93,7 @@ export const withdrawToKey: PayOperation = {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
 		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(env, itemIndex));
-		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env.runIndex, 'withdrawal');
+		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env, 'withdrawal');
 
 		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
 		if (callback) body.callback = callback;
