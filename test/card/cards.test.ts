@@ -5,7 +5,7 @@ import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../harness/sandboxCredentials';
-import { secretsFoundIn } from '../harness/secretScan';
+import { runDataText, secretsFoundIn } from '../harness/secretScan';
 
 let sandbox: Sandbox;
 
@@ -128,7 +128,7 @@ describe('Card', () => {
 		});
 		expect(batch.items.map((item) => item.json.outcome ?? 'ok')).toEqual(['unknown', 'not_sent', 'ok']);
 		expect(charge.items.map((item) => item.json.outcome)).toEqual(['refused', 'not_sent']);
-		const everything = JSON.stringify([batch.run.data.resultData, charge.run.data.resultData]);
+		const everything = runDataText([batch.run.data.resultData, charge.run.data.resultData]);
 		const secrets = ['5555555555554444', '5555-5555-5555-4444', '4111111111111112', '4111111111111111', '11/29', '10/28', '09/27', '4321', '99'];
 		expect(secretsFoundIn(everything, [...secrets, ...secretsOf(sandbox.demo), 'sandbox-access-'])).toEqual([]);
 	});

@@ -1,7 +1,7 @@
 /** The secret scanner the leak checks rely on: it must catch a leaked CVV and not cry wolf on a timestamp. */
 import fc from 'fast-check';
 
-import { secretsFoundIn } from './secretScan';
+import { runDataText, secretsFoundIn } from './secretScan';
 
 const CVV = '7391';
 
@@ -32,5 +32,13 @@ describe('secretsFoundIn', () => {
 		const [found] = secretsFoundIn(`{"header":"Bearer x${token}y"}`, [token, 'not-there-at-all']);
 		expect(found.secret).toBe(token);
 		expect(found.context).toContain('Bearer');
+	});
+
+	it("leaves n8n's timings out of a run's text but keeps everything the node wrote", () => {
+		const run = { resultData: { runData: { Pay: [{ startTime: 1795443187391, executionTime: 99, data: { main: [[{ json: { error: 'CVV 99 refused' } }]] } }] } } };
+		const text = runDataText(run);
+		expect(text).not.toContain('1795443187391');
+		expect(text).not.toContain('executionTime');
+		expect(secretsFoundIn(text, ['99']).map((found) => found.secret)).toEqual(['99']);
 	});
 });

@@ -8,7 +8,7 @@ import { TestCredentialsHelper } from '../harness/credentialsHelper';
 import { loadBuiltPackage } from '../harness/loadPackage';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../harness/sandboxCredentials';
-import { secretsFoundIn } from '../harness/secretScan';
+import { runDataText, secretsFoundIn } from '../harness/secretScan';
 import { MATRIX_FAULTS } from './faults';
 import { MATRIX_OPERATIONS } from './operations';
 import { writeReliabilityReport } from './report';
@@ -55,7 +55,7 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 		const json = items[0]?.json ?? {};
 		const outcome =
 			json.error === undefined ? (received > 1 ? 'retried ok' : 'ok') : json.outcome === 'unknown' ? 'unknown reported' : 'clear error';
-		const leaks = secretsFoundIn(JSON.stringify(run.data), [...secretsOf(sandbox.demo), ...(operation.cardSecrets ?? []), 'sandbox-access-']);
+		const leaks = secretsFoundIn(runDataText(run.data), [...secretsOf(sandbox.demo), ...(operation.cardSecrets ?? []), 'sandbox-access-']);
 		const secretLeaked = leaks.length > 0;
 		// The payment's slug is new in every run; showing it as {slug} keeps docs/RELIABILITY.md the same from run to run.
 		const slug = typeof parameters.slug === 'string' ? parameters.slug : undefined;
