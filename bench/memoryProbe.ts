@@ -2,13 +2,16 @@
  * One memory measurement in a process of its own (started by bench/memory.ts): RSS never shrinks,
  * so measurements taken one after another in one process would not start from the same baseline.
  * Reads 10,000 items through Payment → Get, or through the reference node, and prints the figures
- * as one JSON line.
+ * as one JSON line. With "origins" as third argument it reports, instead of the peak, where the
+ * memory that reached V8's old generation was allocated (bench/oldGenerationOrigins.ts).
  */
 import '../test/harness/setupEnv';
 
 import type { SandboxEndpoint } from '../sandbox';
 import { SandboxControl } from '../sandbox/controlClient';
 import { peakMemoryGrowth } from './measure';
+import { oldGenerationOrigins } from './oldGenerationOrigins';
+import type { AllocationOrigin } from './oldGenerationOrigins';
 import { runFloorNode, runNode } from './nodeRuns';
 
 export type MemoryProbeSubject = 'pay' | 'floor';
@@ -16,6 +19,11 @@ export type MemoryProbeSubject = 'pay' | 'floor';
 export interface MemoryProbeResult {
 	baselineMb: number;
 	peakGrowthMb: number;
+	items: number;
+}
+
+export interface OriginsProbeResult {
+	bytesByOrigin: Partial<Record<AllocationOrigin, number>>;
 	items: number;
 }
 
@@ -30,9 +38,15 @@ async function main(): Promise<void> {
 			: await runFloorNode(sandbox, { operation: 'get', slug: '={{ $json.slug }}', concurrency: 10 }, items);
 	// One short run first, as a workflow that has run before: loading and compiling are not what is measured.
 	await read(input.slice(0, 10));
-	const { baselineMb, peakGrowthMb, result } = await peakMemoryGrowth(async () => await read(input));
-	const answer: MemoryProbeResult = { baselineMb, peakGrowthMb, items: result.items.length };
-	console.log(JSON.stringify(answer));
+	if (process.argv[4] === 'origins') {
+		const { bytesByOrigin, result } = await oldGenerationOrigins(async () => await read(input));
+		const answer: OriginsProbeResult = { bytesByOrigin, items: result.items.length };
+		console.log(JSON.stringify(answer));
+	} else {
+		const { baselineMb, peakGrowthMb, result } = await peakMemoryGrowth(async () => await read(input));
+		const answer: MemoryProbeResult = { baselineMb, peakGrowthMb, items: result.items.length };
+		console.log(JSON.stringify(answer));
+	}
 	process.exit(0);
 }
 

@@ -87,7 +87,10 @@ package adds.
   first full collection happens to fall on this machine, not memory the run holds. V8's own trace
   (\`--trace-gc\` on bench/memoryProbe.ts) shows the same curve for both nodes: the heap climbs from
   about 58 MB to 237 MB through young-generation collections, then the first full collection of
-  the run brings it back to about 70 MB (Pay node 237 → 71 MB, reference node 237 → 69 MB). The normalised
+  the run brings it back to about 70 MB (Pay node 237 → 71 MB, reference node 237 → 69 MB). The
+  Memory row also says whose code allocated what reached the old generation (V8's sampling heap
+  profiler, bench/oldGenerationOrigins.ts): almost all of it is axios and Node's http objects,
+  created per request by n8n's HTTP helper; this package's share is about the output it returns. The normalised
   output keeps under \`raw\` only the original values it changed, not a second copy of every answer.
 - **Concurrency.** The gain from 10 requests in flight is bounded by what each request costs
   besides the service's latency: n8n's HTTP helper opens a new connection for each, and n8n's engine
