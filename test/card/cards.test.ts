@@ -1,25 +1,17 @@
 /** Card resource through n8n's engine against the sandbox, which decrypts with its own private key. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
-import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { runDataText, secretsFoundIn } from '../harness/secretScan';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
-beforeEach(async () => {
-	await sandbox.control.reset();
-	await sandbox.control.settings({ rsaPadding: 'pkcs1' });
-});
+useSandboxPerFile((started) => (sandbox = started));
+// After the reset useSandboxPerFile makes before every test.
+beforeEach(async () => await sandbox.control.settings({ rsaPadding: 'pkcs1' }));
 
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });

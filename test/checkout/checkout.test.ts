@@ -1,24 +1,16 @@
 /** Checkout resource through n8n's engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
-import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
-beforeEach(async () => {
-	await sandbox.control.reset();
-	await sandbox.control.settings({ brebEnabled: true, doubleEncodeCheckout: true });
-});
+useSandboxPerFile((started) => (sandbox = started));
+// After the reset useSandboxPerFile makes before every test.
+beforeEach(async () => await sandbox.control.settings({ brebEnabled: true, doubleEncodeCheckout: true }));
 
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
