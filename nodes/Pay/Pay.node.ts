@@ -44,6 +44,9 @@ export class Pay implements INodeType {
 		const { concurrency, settings } = readRequestOptions(this);
 		// Read once: building n8n's data proxy for every request was a measurable cost.
 		const runIndex = this.getWorkflowDataProxy(0).$runIndex as number;
+		// Where the at-most-once ledger remembers this run's requests; outside an execution, nowhere.
+		const executionId = this.getExecutionId();
+		const scope = executionId ? ledgerScope(this.getWorkflow().id ?? '', executionId, node.name, runIndex) : undefined;
 		// Read once per execution, as most n8n nodes do: n8n fetches and decrypts them on every call.
 		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
 		const credentialsFor = async (itemIndex: number) => await (credentials ??= this.getCredentials(CREDENTIAL_NAME, itemIndex));
@@ -54,7 +57,7 @@ export class Pay implements INodeType {
 			node,
 			credentials: credentialsFor,
 			request: async (request) =>
-				await payApiRequest.call(this, { runIndex, node, credentials: await credentialsFor(request.itemIndex ?? 0), ...request }, settings),
+				await payApiRequest.call(this, { node, ledgerScope: scope, credentials: await credentialsFor(request.itemIndex ?? 0), ...request }, settings),
 		};
 		const { items: output, failedItems } = await runItems(
 			this,
@@ -64,8 +67,7 @@ export class Pay implements INodeType {
 		);
 		// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
 		// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
-		const executionId = this.getExecutionId();
-		if (failedItems === 0 && executionId) releaseLedger(ledgerScope(this.getWorkflow().id ?? '', executionId, node.name, runIndex));
+		if (failedItems === 0 && scope !== undefined) releaseLedger(scope);
 		return [output];
 	}
 }

@@ -12,7 +12,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { forgetLedger, ledgerScope, readLedger, writeLedger } from '../execution/onceLedger';
+import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
 import { redactSecrets } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
@@ -40,8 +40,11 @@ export interface PayRequest {
 	howToCheck?: string;
 	/** The item this request serves; needed to keep `once` requests from being repeated on "Retry On Fail". */
 	itemIndex?: number;
-	/** Which run of the node this is (loops run a node several times); read from n8n when not given. */
-	runIndex?: number;
+	/**
+	 * The node run's scope in the at-most-once ledger (`ledgerScope`). Without it nothing is
+	 * remembered: only the Pay node's runs need it, not load-options calls or the trigger's reads.
+	 */
+	ledgerScope?: string;
 	/** The credential's data when the caller has it already; read from n8n when not given. */
 	credentials?: ICredentialDataDecryptedObject;
 	/** The node when the caller has it already; read from n8n (which copies it each time) when not given. */
@@ -73,7 +76,7 @@ export async function payApiRequest(
 	const authentication = authenticationWith(node, credentials);
 	const secretsAtStart = secretsOf(credentials);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(this, node, request);
+	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(request);
 
 	let earlierAttemptLost = false;
 	if (ledgerKeys) {
@@ -246,14 +249,8 @@ function lostError(node: INode, request: PayRequest, settings: TransportSettings
 	return toNodeApiError(node, facts, request.itemIndex);
 }
 
-/** Ledger keys exist only in an execution, for a request tied to an item. */
-function ledgerKeysFor(context: PayContext, node: INode, request: PayRequest): { scope: string; request: string } | undefined {
-	if (request.itemIndex === undefined || !('getExecutionId' in context) || !('getWorkflowDataProxy' in context)) return undefined;
-	const executionId = context.getExecutionId();
-	if (!executionId) return undefined;
-	const runIndex = request.runIndex ?? (context.getWorkflowDataProxy(request.itemIndex).$runIndex as number);
-	return {
-		scope: ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex),
-		request: `${request.itemIndex}:${request.method} ${request.path}`,
-	};
+/** Ledger keys exist only for a request tied to an item of a node run that has a ledger scope. */
+function ledgerKeysFor(request: PayRequest): { scope: string; request: string } | undefined {
+	if (request.itemIndex === undefined || request.ledgerScope === undefined) return undefined;
+	return { scope: request.ledgerScope, request: `${request.itemIndex}:${request.method} ${request.path}` };
 }
