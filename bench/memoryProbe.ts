@@ -1,6 +1,7 @@
 /**
- * One memory measurement in a process of its own (started by bench/memory.ts): RSS never shrinks,
- * so measurements taken one after another in one process would not start from the same baseline.
+ * One memory measurement in a process of its own (started by bench/memory.ts, compiled to
+ * JavaScript by bench/compiledProbe.ts): RSS never shrinks, so measurements taken one after another
+ * in one process would not start from the same baseline.
  * Reads 10,000 items through Payment → Get, or through the reference node, and prints the figures
  * as one JSON line. With "origins" as third argument it reports, instead of the peak, where the
  * memory that reached V8's old generation was allocated (bench/oldGenerationOrigins.ts).
@@ -18,6 +19,7 @@ export type MemoryProbeSubject = 'pay' | 'floor';
 
 export interface MemoryProbeResult {
 	baselineMb: number;
+	heapAtStartMb: number;
 	peakGrowthMb: number;
 	items: number;
 }
@@ -43,8 +45,8 @@ async function main(): Promise<void> {
 		const answer: OriginsProbeResult = { bytesByOrigin, items: result.items.length };
 		console.log(JSON.stringify(answer));
 	} else {
-		const { baselineMb, peakGrowthMb, result } = await peakMemoryGrowth(async () => await read(input));
-		const answer: MemoryProbeResult = { baselineMb, peakGrowthMb, items: result.items.length };
+		const { baselineMb, heapAtStartMb, peakGrowthMb, result } = await peakMemoryGrowth(async () => await read(input));
+		const answer: MemoryProbeResult = { baselineMb, heapAtStartMb, peakGrowthMb, items: result.items.length };
 		console.log(JSON.stringify(answer));
 	}
 	process.exit(0);

@@ -79,18 +79,22 @@ package adds.
   whole node, parameters and all, on every call, and the node called it four times per item (now
   once per execution); and V8 makes a spread copy of a parsed answer (\`{ ...answer }\`) slow to add
   fields to, about 5 µs per item in the payment view (now \`Object.assign\`, a tenth of that).
-- **Memory.** The reference node peaks about as high as the Pay node: the peak is garbage V8
-  collects late while a fast batch allocates, about 15 KB per request, most of it in n8n's HTTP
-  helper (a new agent and configuration per request). The output of 10,000 items retains about
-  15 MB after a collection. The capped run shows it: with V8's old space limited, the same 10,000
-  items complete with a small fraction of the default peak, so the default figure is where V8's
-  first full collection happens to fall on this machine, not memory the run holds. V8's own trace
-  (\`--trace-gc\` on bench/memoryProbe.ts) shows the same curve for both nodes: the heap climbs from
-  about 58 MB to 237 MB through young-generation collections, then the first full collection of
-  the run brings it back to about 70 MB (Pay node 237 → 71 MB, reference node 237 → 69 MB). The
-  Memory row also says whose code allocated what reached the old generation (V8's sampling heap
-  profiler, bench/oldGenerationOrigins.ts): almost all of it is axios and Node's http objects,
-  created per request by n8n's HTTP helper; this package's share is about the output it returns. The normalised
+- **Memory.** The peak is garbage that V8 collects late, and when it collects depends on the
+  process more than on the node. After a full collection V8 lets the heap grow to about four
+  times what survived it before the next one starts: in V8's own trace (\`--trace-gc\` on the
+  compiled bench/memoryProbe.js) the heap is 37 MB after the baseline's collection, climbs to 156 MB
+  through young-generation collections, and the first full collection of the run brings it back to
+  49 MB (the reference node: 37 → 153 → 45 MB). So every megabyte alive at the start counts about
+  three times in the peak. That is why the probe runs compiled, without ts-node: with the
+  TypeScript compiler loaded in the measured process the heap starts at 58 MB and the same run
+  peaks at 174 MB, for the Pay node and the reference node alike. In a real n8n, whose heap is
+  larger, the first full collection comes later still, and the same reads would peak higher for any
+  node. What the run needs is the capped figure: with V8's old space limited, the same 10,000
+  items complete with a small fraction of the default peak. The output of 10,000 items retains
+  about 12 MB after a collection. The Memory row also says whose code allocated what reached the
+  old generation (V8's sampling heap profiler, bench/oldGenerationOrigins.ts): almost all of it is
+  axios and Node's http objects, created per request by n8n's HTTP helper (a new agent and
+  connection per request); this package's share is about the output it returns. The normalised
   output keeps under \`raw\` only the original values it changed, not a second copy of every answer.
 - **Concurrency.** The gain from 10 requests in flight is bounded by what each request costs
   besides the service's latency: n8n's HTTP helper opens a new connection for each, and n8n's engine

@@ -5,9 +5,24 @@
 import { PackageDirectoryLoader } from 'n8n-core';
 import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
-import { resolve } from 'path';
+import { existsSync } from 'fs';
+import { dirname, join } from 'path';
 
-export const PACKAGE_ROOT = resolve(__dirname, '..', '..');
+/**
+ * The nearest folder above this file with a package.json: the repository, also when the harness
+ * runs compiled into another folder (the memory benchmark runs it without ts-node).
+ */
+function findPackageRoot(from: string): string {
+	let folder = from;
+	while (!existsSync(join(folder, 'package.json'))) {
+		const parent = dirname(folder);
+		if (parent === folder) throw new Error(`no package.json above ${from}`);
+		folder = parent;
+	}
+	return folder;
+}
+
+export const PACKAGE_ROOT = findPackageRoot(__dirname);
 
 export interface LoadedPackage {
 	packageName: string;
