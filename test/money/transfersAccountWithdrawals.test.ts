@@ -5,6 +5,7 @@ import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
+import { runDataText, secretsFoundIn } from '../harness/secretScan';
 import { startCallbackReceiver } from '../sandbox/callbackReceiver';
 import type { CallbackReceiver } from '../sandbox/callbackReceiver';
 
@@ -108,6 +109,9 @@ describe('Withdrawal', () => {
 		const callback = new URL(stored.callback);
 		expect(callback.searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
 		expect(callback.searchParams.get('source')).toBe('pay');
+		// The service's answer echoes the callback URL: the output shows it with the secret masked.
+		expect(items[0].json.callback).toBe(`${receiver.url}?source=pay&token=***`);
+		expect(secretsFoundIn(runDataText(items), [TEST_CALLBACK_SECRET])).toEqual([]);
 		expect(await balance('demo')).toBe(980_000);
 	});
 

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
+import { runDataText, secretsFoundIn } from '../harness/secretScan';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 let sandbox: Sandbox;
@@ -47,6 +48,14 @@ describe('Payment → Create', () => {
 		const callback = new URL(stored.callback);
 		expect(callback.searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('sends the callback secret to the service but never shows it: the echoed callback URL reads token=***', async () => {
+		const { items } = await run(createParameters, [{ amount: 1000, description: 'Invoice 2' }]);
+		const stored = await sandbox.control.payment(items[0].json.slug as string);
+		expect(new URL(stored.callback).searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
+		expect(items[0].json.callback).toBe('https://hooks.example/webhook/pay?token=***');
+		expect(secretsFoundIn(runDataText(items), [TEST_CALLBACK_SECRET])).toEqual([]);
 	});
 
 	it('sends options and raw additional fields, with the user\'s own idempotency key', async () => {

@@ -14,6 +14,7 @@ import type {
 
 import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
 import { redactSecrets } from '../helpers/redact';
+import { redactAnswer } from '../helpers/redactAnswer';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
 import { decodeBody, excerpt } from './decodeBody';
@@ -102,8 +103,10 @@ export async function payApiRequest(
 			}
 			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
 			if (read.ok) {
-				if (ledgerKeys) writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'done', answer: read.value });
-				return read.value;
+				// The service echoes the callback URL, secret and all: masked before anyone keeps it.
+				const answer = redactAnswer(read.value, [...secretsAtStart, ...secretsOf(credentials)]);
+				if (ledgerKeys) writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'done', answer });
+				return answer;
 			}
 			failure = read.failure;
 		} catch (error) {
