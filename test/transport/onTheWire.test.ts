@@ -42,6 +42,20 @@ describe('access token', () => {
 		expect(helper.preAuthenticationCalls.filter((call) => call.refreshed)).toHaveLength(2);
 	});
 
+	it('is obtained once, and renewed once, when many items run at the same time', async () => {
+		const helper = await freshHelper();
+		const concurrent = { ...estimate, requestOptions: { concurrency: 10 } };
+		const first = await runPayNode({ parameters: concurrent, input: items(10), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		expect(first.items.map((item) => item.json.amount)).toEqual(items(10).map((item) => item.amount));
+		expect(await sandbox.control.count('POST /token/refresh/')).toBe(1);
+		await sandbox.control.expireTokens();
+		const { items: out, error } = await runPayNode({ parameters: concurrent, input: items(10), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		expect(error).toBeUndefined();
+		expect(out.map((item) => item.json.amount)).toEqual(items(10).map((item) => item.amount));
+		expect(await sandbox.control.count('POST /token/refresh/')).toBe(2);
+		expect(await sandbox.control.count('POST /pay/estimate/')).toBeLessThanOrEqual(30);
+	});
+
 	it('works with a pasted access token, and says so plainly when it has expired', async () => {
 		const access = (await (await fetch(`${sandbox.baseUrl}/token/refresh/`, {
 			method: 'POST',

@@ -23,6 +23,7 @@ import type { RequestFailure } from './failure';
 import { DEFAULT_RETRY_SETTINGS, nextRetryDelay } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
 import type { RequestSafety } from './safety';
+import { renewOnce, sendWithToken } from './tokenSingleFlight';
 
 export type PayContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -94,11 +95,12 @@ export async function payApiRequest(
 	for (let attempt = 1; ; attempt++) {
 		let failure: RequestFailure;
 		try {
-			let response = await send(this, authentication, baseUrl, request, settings);
+			const sent = await sendWithToken(credentials, async () => await send(this, authentication, baseUrl, request, settings));
+			let response = sent.result;
 			// A 401 means the service refused before doing anything, so sending again is safe.
 			let renewal: RenewalResult | undefined;
 			if (response.statusCode === 401) {
-				renewal = await renewAccessToken(this, authentication, baseUrl, settings);
+				renewal = await renewOnce(credentials, sent.tokenUsed, async () => await renewAccessToken(this, authentication, baseUrl, settings), { renewed: true });
 				if (renewal.renewed) response = await send(this, authentication, baseUrl, request, settings);
 			}
 			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
