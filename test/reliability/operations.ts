@@ -60,6 +60,8 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			description: 'matrix create',
 			paymentMethods: ['pse'],
 			payerRedirectUrl: 'https://shop.example/thanks',
+			// The service echoes the callback URL, which carries the callback secret: the leak check sees it.
+			callbackUrl: 'https://hooks.example/webhook/pay',
 			expirationDays: 1,
 		}),
 		carriedOut: async (sandbox) => (await sandbox.control.payments()).filter((payment) => payment.description === 'matrix create').length,
@@ -96,7 +98,15 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		name: 'Withdrawal → Withdraw',
 		route: 'POST /withdraw/co/',
 		movesMoney: true,
-		prepare: async () => ({ resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '@payee', accountHolderName: 'Payee', accountType: '8' }),
+		prepare: async () => ({
+			resource: 'withdrawal',
+			operation: 'withdraw',
+			amount: 1000,
+			keyValue: '@payee',
+			accountHolderName: 'Payee',
+			accountType: '8',
+			callbackUrl: 'https://hooks.example/webhook/withdrawal',
+		}),
 		carriedOut: async (sandbox) => (await sandbox.control.withdrawals()).length,
 	},
 	{
