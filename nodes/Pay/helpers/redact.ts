@@ -1,16 +1,34 @@
+/**
+ * Masks known secret values (API key, tokens, callback secret) wherever they appear: in an answer
+ * of the service, which echoes the callback URL with the callback secret in it, and in error texts,
+ * which may come from elsewhere (a proxy's error page echoing a header). Unmasked, they would land
+ * in the workflow's output and execution log.
+ */
+
 /** What replaces a secret wherever one is found. */
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /**
- * Removes known secret values from a text. Messages are built from sanitised facts already; this
- * is the second lock, for text that came from elsewhere (a proxy's error page echoing a header).
+ * Returns the value with every secret masked: a string as a new string; arrays and objects are
+ * changed in place and returned, so pass only values nobody else holds (a freshly parsed answer).
  */
-export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
-	return maskForms(text, secretForms(secrets));
+export function redactSecrets<T>(value: T, secrets: Array<string | undefined>): T {
+	const forms = secretForms(secrets);
+	return forms.length === 0 ? value : (maskValue(value, forms) as T);
 }
 
-/** Replaces every one of the given forms (from `secretForms`) in a text. */
-export function maskForms(text: string, forms: string[]): string {
+function maskValue(value: unknown, forms: string[]): unknown {
+	if (typeof value === 'string') return maskText(value, forms);
+	if (Array.isArray(value)) {
+		for (let index = 0; index < value.length; index++) value[index] = maskValue(value[index], forms);
+	} else if (typeof value === 'object' && value !== null) {
+		const record = value as Record<string, unknown>;
+		for (const key of Object.keys(record)) record[key] = maskValue(record[key], forms);
+	}
+	return value;
+}
+
+function maskText(text: string, forms: string[]): string {
 	let result = text;
 	for (const form of forms) {
 		if (result.includes(form)) result = result.split(form).join(REDACTED);
@@ -23,7 +41,7 @@ export function maskForms(text: string, forms: string[]): string {
  * carry it (the callback secret travels in the callback URL's `token` parameter). Very short values
  * are left out: they would blank out ordinary words, and real keys and tokens are long.
  */
-export function secretForms(secrets: Array<string | undefined>): string[] {
+function secretForms(secrets: Array<string | undefined>): string[] {
 	const forms = new Set<string>();
 	for (const secret of secrets) {
 		if (typeof secret !== 'string' || secret.length < 6 || forms.has(secret)) continue;

@@ -14,7 +14,6 @@ import type {
 
 import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
 import { redactSecrets } from '../helpers/redact';
-import { redactAnswer } from '../helpers/redactAnswer';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
 import { decodeBody, excerpt } from './decodeBody';
@@ -77,6 +76,8 @@ export async function payApiRequest(
 	const node = request.node ?? this.getNode();
 	const authentication = authenticationWith(node, credentials);
 	const secretsAtStart = secretsOf(credentials);
+	// With the token a renewal during this request may have put into the credential's data.
+	const secretsNow = () => [...secretsAtStart, ...secretsOf(credentials)];
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(request);
 
@@ -106,7 +107,7 @@ export async function payApiRequest(
 			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
 			if (read.ok) {
 				// The service echoes the callback URL, secret and all: masked before anyone keeps it.
-				const answer = redactAnswer(read.value, [...secretsAtStart, ...secretsOf(credentials)]);
+				const answer = redactSecrets(read.value, secretsNow());
 				if (ledgerKeys) writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'done', answer });
 				return answer;
 			}
@@ -130,9 +131,7 @@ export async function payApiRequest(
 			timeoutMs: settings.timeoutMs,
 			earlierAttemptLost,
 		});
-		// Read again: a token renewed during this request has replaced the old one in the credential's data.
-		const secrets = [...secretsAtStart, ...secretsOf(credentials)];
-		const error = toNodeApiError(node, redactFacts(facts, secrets), request.itemIndex);
+		const error = toNodeApiError(node, redactFacts(facts, secretsNow()), request.itemIndex);
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
 				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'unknown', error });
@@ -238,12 +237,8 @@ function isUnknownOutcome(failure: RequestFailure): boolean {
 }
 
 function redactFacts(facts: PayErrorFacts, secrets: Array<string | undefined>): PayErrorFacts {
-	return {
-		...facts,
-		message: redactSecrets(facts.message, secrets),
-		description: facts.description === undefined ? undefined : redactSecrets(facts.description, secrets),
-		detail: facts.detail === undefined ? undefined : redactSecrets(facts.detail, secrets),
-	};
+	const { message, description, detail } = facts;
+	return { ...facts, ...redactSecrets({ message, description, detail }, secrets) };
 }
 
 function lostError(node: INode, request: PayRequest, settings: TransportSettings) {

@@ -2,14 +2,13 @@ import fc from 'fast-check';
 
 import { withCallbackSecret } from '../../nodes/Pay/helpers/callbackUrl';
 import { redactSecrets } from '../../nodes/Pay/helpers/redact';
-import { redactAnswer } from '../../nodes/Pay/helpers/redactAnswer';
 
 const SECRET = 'callback secret/with+odd&chars!';
 
 describe('secrets in answers of the service', () => {
 	it('masks the callback secret in an echoed callback URL, keeping the rest of the URL', () => {
 		const callback = withCallbackSecret('https://hooks.example/webhook/pay?order=7', SECRET);
-		const answer = redactAnswer({ url: 'abc123', callback, amount: '1000.00' }, [SECRET]) as Record<string, string>;
+		const answer = redactSecrets({ url: 'abc123', callback, amount: '1000.00' }, [SECRET]);
 		expect(answer.callback).toBe('https://hooks.example/webhook/pay?order=7&token=***');
 		expect(answer).toMatchObject({ url: 'abc123', amount: '1000.00' });
 	});
@@ -19,7 +18,7 @@ describe('secrets in answers of the service', () => {
 			fc.property(fc.string({ minLength: 6, maxLength: 40 }), (secret) => {
 				const encodings = [secret, encodeURIComponent(secret), new URLSearchParams({ token: secret }).toString().slice('token='.length)];
 				const answer = { results: encodings.map((text) => ({ callback: `https://h.example/?token=${text}`, nested: [text] })) };
-				const masked = JSON.stringify(redactAnswer(answer, [secret]));
+				const masked = JSON.stringify(redactSecrets(answer, [secret]));
 				for (const text of encodings) expect(masked).not.toContain(text);
 			}),
 		);
@@ -27,13 +26,13 @@ describe('secrets in answers of the service', () => {
 
 	it('leaves answers without secrets, numbers and other types as they were', () => {
 		const answer = { pk: 7, state: 3, payed: true, note: null, methods: ['pse'], text: 'nothing to hide' };
-		expect(redactAnswer(structuredClone(answer), [SECRET, undefined])).toEqual(answer);
-		expect(redactAnswer(`a plain text answer with ${SECRET}`, [SECRET])).toBe('a plain text answer with ***');
-		expect(redactAnswer(42, [SECRET])).toBe(42);
+		expect(redactSecrets(structuredClone(answer), [SECRET, undefined])).toEqual(answer);
+		expect(redactSecrets(`a plain text answer with ${SECRET}`, [SECRET])).toBe('a plain text answer with ***');
+		expect(redactSecrets(42, [SECRET])).toBe(42);
 	});
 
 	it('ignores values too short to be real secrets, as error redaction does', () => {
-		expect(redactAnswer({ note: 'pay 12345 now' }, ['12345'])).toEqual({ note: 'pay 12345 now' });
+		expect(redactSecrets({ note: 'pay 12345 now' }, ['12345'])).toEqual({ note: 'pay 12345 now' });
 		expect(redactSecrets('pay 12345 now', ['12345'])).toBe('pay 12345 now');
 	});
 });
