@@ -17,20 +17,6 @@ import type { Body } from '../validate';
 import { caller } from './route';
 import type { Route } from './route';
 
-/** Fields of a creation the sandbox interprets; others are kept and echoed (the spec leaves them open). */
-const CREATION_FIELDS = new Set([
-	'amount',
-	'description',
-	'expiration_days',
-	'payment_method_enabled',
-	'payer_redirect_url',
-	'callback',
-	'client_assume_costs',
-	'not_send_email',
-	'platform',
-	'idempotency_key',
-]);
-
 /** What `/edit_pay/` may change. */
 const EDITABLE_FIELDS = new Set([
 	'amount',
@@ -43,6 +29,9 @@ const EDITABLE_FIELDS = new Set([
 	'not_send_email',
 	'platform',
 ]);
+
+/** Fields of a creation the sandbox interprets; others are kept and echoed (the spec leaves them open). */
+const CREATION_FIELDS = new Set([...EDITABLE_FIELDS, 'idempotency_key']);
 
 export const paymentRoutes: Route[] = [
 	{
