@@ -2,62 +2,10 @@
 import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
+import type { ControlAccount, ControlCard, ControlPayment, ControlWithdrawal } from './controlViews';
 import type { Fault } from './faults';
 import type { CallbackDelivery } from './model';
 import type { SandboxOptions } from './options';
-
-export interface ControlPayment {
-	pk: number;
-	slug: string;
-	owner: string;
-	amount: number;
-	description: string;
-	state: number;
-	methodsJson: string;
-	idempotencyKey: string;
-	paymentMethod: string;
-	payer: { name: string; id: string; idType: string; email: string; phone: string };
-	callback: string;
-	payerRedirectUrl: string;
-	otp?: string;
-	extra: Record<string, unknown>;
-}
-
-export interface ControlAccount {
-	username: string;
-	phone: string;
-	email: string;
-	apiKey: string;
-	refreshToken: string;
-	balance: number;
-	emailVerified: boolean;
-	phoneVerified: boolean;
-}
-
-export interface ControlWithdrawal {
-	id: number;
-	owner: string;
-	amount: number;
-	accountHolderName: string;
-	accountType: number;
-	keyValue: string;
-	description: string;
-	callback: string;
-	idempotencyKey: string;
-	state: number;
-}
-
-export interface ControlCard {
-	uuid: string;
-	owner: string;
-	number: string;
-	name: string;
-	expiration: string;
-	bank: string;
-	country: string;
-	franchise: string;
-	chargedCvvs: string[];
-}
 
 export type SandboxSettings = Pick<
 	SandboxOptions,

@@ -4,10 +4,11 @@
  * requests, inject faults. It needs no authentication: the sandbox listens on loopback.
  */
 import { badRequest, notFound } from '../http';
-import { WITHDRAWAL_STATE } from '../model';
+import { PAYMENT_STATE, WITHDRAWAL_STATE } from '../model';
 import type { Account, PaymentObject, Withdrawal } from '../model';
 import type { Fault } from '../faults';
 import { sendPaymentCallback } from '../callbacks';
+import { accountView, cardView, paymentView, withdrawalView } from '../controlViews';
 import { markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
 import { findPayment } from './payments';
@@ -98,18 +99,16 @@ export const controlRoutes: Route[] = [
 		if (request.body.callback === true) sendPaymentCallback(state, payment);
 		return ok(paymentView(payment));
 	}),
-	control('GET', '/withdrawals', ({ state }) => ok(state.withdrawals.map(withdrawalControlView))),
+	control('GET', '/withdrawals', ({ state }) => ok(state.withdrawals.map(withdrawalView))),
 	control('POST', '/withdrawals/{id}/advance', ({ state, params, request }) => {
 		const withdrawal = state.withdrawals.find((candidate) => String(candidate.id) === params.id);
 		if (!withdrawal) throw notFound(`No withdrawal ${params.id}`);
 		const requested = request.body.state;
 		const next = typeof requested === 'number' ? requested : nextWithdrawalState(withdrawal);
 		setWithdrawalState(state, withdrawal, next, typeof request.body.note === 'string' ? request.body.note : '');
-		return ok(withdrawalControlView(withdrawal));
+		return ok(withdrawalView(withdrawal));
 	}),
-	control('GET', '/cards', ({ state }) =>
-		ok([...state.cards.values()].map((card) => ({ ...card, createdAt: card.createdAt.toISOString() }))),
-	),
+	control('GET', '/cards', ({ state }) => ok([...state.cards.values()].map(cardView))),
 	control('GET', '/bank/{url}', ({ state, params }) => ({ body: pageAnswer(findPayment(state, params.url), 'Sandbox bank (PSE)') })),
 	control('GET', '/checkout/{url}', ({ state, params }) => ({ body: pageAnswer(findPayment(state, params.url), 'Sandbox checkout') })),
 ];
@@ -118,18 +117,6 @@ function findAccount(state: SandboxState, username: string): Account {
 	const account = state.accounts.get(username);
 	if (!account) throw notFound(`No account ${username}`);
 	return account;
-}
-
-function accountView(account: Account): Record<string, unknown> {
-	return { ...account, pendingCodes: undefined };
-}
-
-function paymentView(payment: PaymentObject): Record<string, unknown> {
-	return { ...payment, createdAt: payment.createdAt.toISOString(), paidAt: payment.paidAt?.toISOString(), expiredAt: payment.expiredAt?.toISOString() };
-}
-
-function withdrawalControlView(withdrawal: Withdrawal): Record<string, unknown> {
-	return { ...withdrawal, createdAt: withdrawal.createdAt.toISOString(), updatedAt: withdrawal.updatedAt.toISOString() };
 }
 
 function nextWithdrawalState(withdrawal: Withdrawal): number {
@@ -148,7 +135,7 @@ export interface HtmlPage {
 
 function pageAnswer(payment: PaymentObject, title: string): HtmlPage {
 	const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-	const paid = payment.state === 3;
+	const paid = payment.state === PAYMENT_STATE.paid;
 	return {
 		html: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32em;margin:3em auto">
 <h1>${title}</h1><p>${escape(payment.description)}</p><p><strong>${payment.amount.toFixed(2)} COP</strong> · state ${payment.state}</p>

@@ -1,0 +1,31 @@
+/**
+ * The records as the control API answers them: the model's own fields, dates as ISO 8601 strings.
+ * The server's views and the client's types are both made here, so they cannot drift apart.
+ */
+import type { Account, Card, PaymentObject, Withdrawal } from './model';
+
+type JsonValue<V> = V extends Date ? string : V;
+/** A record of the model after JSON: every `Date` field becomes a string. */
+type AsJson<T> = { [K in keyof T]: JsonValue<T[K]> };
+
+export type ControlAccount = Omit<Account, 'pendingCodes'>;
+export type ControlPayment = AsJson<PaymentObject>;
+export type ControlWithdrawal = AsJson<Withdrawal>;
+export type ControlCard = AsJson<Card>;
+
+/** Codes waiting to be used are read with `/codes/{username}`, as a phone or mailbox would receive them. */
+export function accountView({ pendingCodes: _codes, ...account }: Account): ControlAccount {
+	return account;
+}
+
+export function paymentView(payment: PaymentObject): ControlPayment {
+	return { ...payment, createdAt: payment.createdAt.toISOString(), paidAt: payment.paidAt?.toISOString(), expiredAt: payment.expiredAt?.toISOString() };
+}
+
+export function withdrawalView(withdrawal: Withdrawal): ControlWithdrawal {
+	return { ...withdrawal, createdAt: withdrawal.createdAt.toISOString(), updatedAt: withdrawal.updatedAt.toISOString() };
+}
+
+export function cardView(card: Card): ControlCard {
+	return { ...card, createdAt: card.createdAt.toISOString() };
+}
