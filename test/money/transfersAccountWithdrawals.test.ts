@@ -1,30 +1,19 @@
 /** Transfer, Account and Withdrawal resources through n8n's engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
-import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { runPayNode } from '../harness/runWorkflow';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
 import { runDataText, secretsFoundIn } from '../harness/secretScan';
-import { startCallbackReceiver } from '../sandbox/callbackReceiver';
+import { useCallbackReceiverPerFile } from '../sandbox/callbackReceiver';
 import type { CallbackReceiver } from '../sandbox/callbackReceiver';
 
 let sandbox: Sandbox;
 let receiver: CallbackReceiver;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	receiver = await startCallbackReceiver();
-});
-afterAll(async () => {
-	await sandbox.close();
-	await receiver.close();
-	shutDownEngine();
-});
-beforeEach(async () => {
-	await sandbox.control.reset();
-	receiver.received.length = 0;
-});
+useSandboxPerFile((started) => (sandbox = started));
+useCallbackReceiverPerFile((started) => (receiver = started));
 
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });

@@ -42,3 +42,16 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
 		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
+
+/** The usual life of a receiver in a test file: started before the first test, emptied before every test, closed after the last. */
+export function useCallbackReceiverPerFile(onStarted: (receiver: CallbackReceiver) => void): void {
+	let started: CallbackReceiver | undefined;
+	beforeAll(async () => {
+		started = await startCallbackReceiver();
+		onStarted(started);
+	});
+	afterAll(async () => await started?.close());
+	beforeEach(() => {
+		if (started) started.received.length = 0;
+	});
+}

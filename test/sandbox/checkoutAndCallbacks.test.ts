@@ -2,7 +2,7 @@ import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { createPayment, decoded, login } from './apiClient';
 import type { ApiClient } from './apiClient';
-import { startCallbackReceiver } from './callbackReceiver';
+import { useCallbackReceiverPerFile } from './callbackReceiver';
 import type { CallbackReceiver } from './callbackReceiver';
 
 let sandbox: Sandbox;
@@ -13,16 +13,14 @@ const PAYER = { name: 'Ana Pérez', cc: '1020304050', email: 'ana@example.com', 
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, autoPayDelayMs: 50 });
-	receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
 	await sandbox.close();
-	await receiver.close();
 });
+useCallbackReceiverPerFile((started) => (receiver = started));
 beforeEach(async () => {
 	await sandbox.control.reset();
 	await sandbox.control.settings({ doubleEncodeCheckout: true, callbackEncoding: 'json', brebEnabled: true });
-	receiver.received.length = 0;
 	demo = await login(sandbox);
 });
 

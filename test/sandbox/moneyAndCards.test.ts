@@ -4,7 +4,7 @@ import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { createPayment, login } from './apiClient';
 import type { ApiClient } from './apiClient';
-import { startCallbackReceiver } from './callbackReceiver';
+import { useCallbackReceiverPerFile } from './callbackReceiver';
 import type { CallbackReceiver } from './callbackReceiver';
 
 let sandbox: Sandbox;
@@ -13,16 +13,14 @@ let receiver: CallbackReceiver;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
 	await sandbox.close();
-	await receiver.close();
 });
+useCallbackReceiverPerFile((started) => (receiver = started));
 beforeEach(async () => {
 	await sandbox.control.reset();
 	await sandbox.control.settings({ rsaPadding: 'pkcs1' });
-	receiver.received.length = 0;
 	demo = await login(sandbox);
 });
 
