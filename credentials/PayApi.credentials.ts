@@ -7,6 +7,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** The hidden, expirable field where n8n keeps the access token that `preAuthentication` returns. */
+export const SESSION_TOKEN_FIELD = 'sessionToken';
+
 /**
  * Credential of the payment service.
  *
@@ -27,7 +30,7 @@ export class PayApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Session Token',
-			name: 'sessionToken',
+			name: SESSION_TOKEN_FIELD,
 			type: 'hidden',
 			typeOptions: { expirable: true, password: true },
 			default: '',
@@ -111,7 +114,7 @@ export class PayApi implements ICredentialType {
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		if (credentials.authMethod === 'accessToken') {
-			return { sessionToken: credentials.accessToken as string };
+			return { [SESSION_TOKEN_FIELD]: credentials.accessToken as string };
 		}
 		let response: unknown;
 		try {
@@ -132,7 +135,7 @@ export class PayApi implements ICredentialType {
 				'The service did not return an access token for this refresh token: check the API key and the refresh token',
 			);
 		}
-		return { sessionToken: access };
+		return { [SESSION_TOKEN_FIELD]: access };
 	}
 
 	/**
@@ -146,7 +149,7 @@ export class PayApi implements ICredentialType {
 			headers: {
 				...requestOptions.headers,
 				'x-api-key': String(credentials.apiKey ?? ''),
-				Authorization: `Bearer ${String(credentials.sessionToken ?? '')}`,
+				Authorization: `Bearer ${String(credentials[SESSION_TOKEN_FIELD] ?? '')}`,
 			},
 		};
 	}

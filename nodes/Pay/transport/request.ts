@@ -12,6 +12,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { PayApi } from '../../../credentials/PayApi.credentials';
 import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
 import { redactSecrets } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
@@ -211,10 +212,11 @@ function authenticationWith(node: INode, credentials: ICredentialDataDecryptedOb
 	return { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: CREDENTIAL_NAME, data: credentials } };
 }
 
+/** The fields the credential declares as passwords: none of them may appear in an output, an error or a log. */
+const SECRET_FIELDS = new PayApi().properties.filter((field) => field.typeOptions?.password === true).map((field) => field.name);
+
 function secretsOf(credentials: ICredentialDataDecryptedObject): Array<string | undefined> {
-	return [credentials.apiKey, credentials.refreshToken, credentials.accessToken, credentials.sessionToken, credentials.callbackSecret].map((value) =>
-		typeof value === 'string' ? value : undefined,
-	);
+	return SECRET_FIELDS.map((field) => credentials[field]).map((value) => (typeof value === 'string' ? value : undefined));
 }
 
 /** An authenticated read that every account may make and that changes nothing. */

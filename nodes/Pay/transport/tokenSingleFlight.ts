@@ -8,10 +8,9 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-type Credentials = ICredentialDataDecryptedObject;
+import { SESSION_TOKEN_FIELD as TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
 
-/** The credential's expirable field, where n8n keeps the access token it obtained. */
-const TOKEN_FIELD = 'sessionToken';
+type Credentials = ICredentialDataDecryptedObject;
 
 /** The first request of a credential that had no token yet; kept once settled, see below. */
 const firstTokenRequests = new WeakMap<Credentials, Promise<unknown>>();
