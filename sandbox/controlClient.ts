@@ -2,15 +2,9 @@
 import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
-import type { ControlAccount, ControlCard, ControlPayment, ControlWithdrawal } from './controlViews';
+import type { ControlAccount, ControlCard, ControlPayment, ControlWithdrawal, SandboxSettings } from './controlViews';
 import type { Fault } from './faults';
 import type { CallbackDelivery } from './model';
-import type { SandboxOptions } from './options';
-
-export type SandboxSettings = Pick<
-	SandboxOptions,
-	'tokenTtlMs' | 'doubleEncodeCheckout' | 'rsaPadding' | 'autoPayDelayMs' | 'withdrawalStepMs' | 'callbackEncoding' | 'brebEnabled'
->;
 
 export class SandboxControl {
 	private readonly http: AxiosInstance;

@@ -1,8 +1,10 @@
 /**
- * The records as the control API answers them: the model's own fields, dates as ISO 8601 strings.
- * The server's views and the client's types are both made here, so they cannot drift apart.
+ * The records and settings as the control API answers them: the model's own fields, dates as
+ * ISO 8601 strings. The server's views and the client's types are both made here, so they cannot
+ * drift apart.
  */
 import type { Account, Card, PaymentObject, Withdrawal } from './model';
+import type { SandboxOptions } from './options';
 
 type JsonValue<V> = V extends Date ? string : V;
 /** A record of the model after JSON: every `Date` field becomes a string. */
@@ -12,6 +14,10 @@ export type ControlAccount = Omit<Account, 'pendingCodes'>;
 export type ControlPayment = AsJson<PaymentObject>;
 export type ControlWithdrawal = AsJson<Withdrawal>;
 export type ControlCard = AsJson<Card>;
+
+/** The options a running sandbox lets `PATCH /_sandbox/settings` change. */
+export const SETTABLE_OPTIONS = ['tokenTtlMs', 'doubleEncodeCheckout', 'rsaPadding', 'autoPayDelayMs', 'withdrawalStepMs', 'callbackEncoding', 'brebEnabled'] as const;
+export type SandboxSettings = Pick<SandboxOptions, (typeof SETTABLE_OPTIONS)[number]>;
 
 /** Codes waiting to be used are read with `/codes/{username}`, as a phone or mailbox would receive them. */
 export function accountView({ pendingCodes: _codes, ...account }: Account): ControlAccount {
@@ -28,4 +34,8 @@ export function withdrawalView(withdrawal: Withdrawal): ControlWithdrawal {
 
 export function cardView(card: Card): ControlCard {
 	return { ...card, createdAt: card.createdAt.toISOString() };
+}
+
+export function settingsView(options: SandboxOptions): SandboxSettings {
+	return Object.fromEntries(SETTABLE_OPTIONS.map((key) => [key, options[key]])) as SandboxSettings;
 }

@@ -8,15 +8,13 @@ import { PAYMENT_STATE, WITHDRAWAL_STATE } from '../model';
 import type { Account, PaymentObject, Withdrawal } from '../model';
 import type { Fault } from '../faults';
 import { sendPaymentCallback } from '../callbacks';
-import { accountView, cardView, paymentView, withdrawalView } from '../controlViews';
+import { accountView, cardView, paymentView, SETTABLE_OPTIONS, settingsView, withdrawalView } from '../controlViews';
 import { markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
 import { findPayment } from './payments';
 import type { Route, RouteAnswer } from './route';
 
 export const CONTROL_PREFIX = '/_sandbox';
-
-const SETTABLE_OPTIONS = ['tokenTtlMs', 'doubleEncodeCheckout', 'rsaPadding', 'autoPayDelayMs', 'withdrawalStepMs', 'callbackEncoding', 'brebEnabled'];
 
 function control(method: Route['method'], path: string, handle: Route['handle']): Route {
 	return { method, pattern: `${CONTROL_PREFIX}${path}`, auth: 'none', handle };
@@ -55,12 +53,12 @@ export const controlRoutes: Route[] = [
 	control('POST', '/tokens/expire', ({ state }) => ok({ result: 'OK', expired: state.expireAccessTokens() })),
 	control('PATCH', '/settings', ({ state, request }) => {
 		for (const [key, value] of Object.entries(request.body)) {
-			if (!SETTABLE_OPTIONS.includes(key)) throw badRequest(`${key}: not a setting (${SETTABLE_OPTIONS.join(', ')})`);
+			if (!(SETTABLE_OPTIONS as readonly string[]).includes(key)) throw badRequest(`${key}: not a setting (${SETTABLE_OPTIONS.join(', ')})`);
 			(state.options as unknown as Record<string, unknown>)[key] = value;
 		}
-		return ok(settingsView(state));
+		return ok(settingsView(state.options));
 	}),
-	control('GET', '/settings', ({ state }) => ok(settingsView(state))),
+	control('GET', '/settings', ({ state }) => ok(settingsView(state.options))),
 	control('GET', '/accounts/{username}', ({ state, params }) => ok(accountView(findAccount(state, params.username)))),
 	control('POST', '/accounts', ({ state, request }) => {
 		const body = request.body as { username?: string; phone?: string; email?: string; balance?: number; verified?: boolean };
@@ -121,11 +119,6 @@ function findAccount(state: SandboxState, username: string): Account {
 
 function nextWithdrawalState(withdrawal: Withdrawal): number {
 	return withdrawal.state === WITHDRAWAL_STATE.created ? WITHDRAWAL_STATE.inProcess : WITHDRAWAL_STATE.deposited;
-}
-
-function settingsView(state: SandboxState): Record<string, unknown> {
-	const options = state.options as unknown as Record<string, unknown>;
-	return Object.fromEntries(SETTABLE_OPTIONS.map((key) => [key, options[key]]));
 }
 
 /** A marker the server turns into an HTML page: the bank flow and the checkout page of the sandbox. */
