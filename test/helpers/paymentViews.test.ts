@@ -25,9 +25,22 @@ describe('payment object view', () => {
 		fc.assert(fc.property(fc.jsonValue(), (value) => void normalizePaymentObject(value)));
 	});
 
+	it('keeps a field named "__proto__" a field, not the view\'s prototype', () => {
+		const answer = JSON.parse('{"url":"abc123","amount":"5.00","__proto__":{"state_label":"paid","polluted":true}}');
+		const view = normalizePaymentObject(answer);
+		expect(Object.getPrototypeOf(view)).toBe(Object.prototype);
+		expect(Object.keys(view)).toContain('__proto__');
+		expect(JSON.parse(JSON.stringify(view)).__proto__).toEqual({ state_label: 'paid', polluted: true });
+		expect((view as Record<string, unknown>).polluted).toBeUndefined();
+		expect(view.amount).toBe(5);
+	});
+
 	it('round-trips the method map through its JSON string', () => {
+		// Keys that name Object.prototype's members are drawn often, not left to chance.
+		const methodKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString'), fc.stringMatching(/^[A-Za-z_-]{1,12}$/));
+		expect(parseMethods(serializeMethods(['__proto__', 'pse']))).toEqual(JSON.parse('{"__proto__":true,"pse":true}'));
 		fc.assert(
-			fc.property(fc.uniqueArray(fc.stringMatching(/^[A-Za-z_-]{1,12}$/), { minLength: 1 }), (keys) => {
+			fc.property(fc.uniqueArray(methodKey, { minLength: 1 }), (keys) => {
 				const parsed = parseMethods(serializeMethods(keys)) as Record<string, boolean>;
 				expect(Object.keys(parsed)).toEqual(keys);
 				expect(parseMethods(JSON.stringify(serializeMethods(keys)))).toEqual(parsed);

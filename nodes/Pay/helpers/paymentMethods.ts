@@ -40,9 +40,8 @@ export const KNOWN_METHOD_KEYS = PAYMENT_METHOD_CHOICES.map((choice) => choice.k
  * how the service reads a `false`, and a key it does not know could be refused.
  */
 export function serializeMethods(keys: readonly string[]): string {
-	const map: Record<string, boolean> = {};
-	for (const key of keys) map[key] = true;
-	return JSON.stringify(map);
+	// Object.fromEntries, not `map[key] = true`: a key typed as "__proto__" stays a key.
+	return JSON.stringify(Object.fromEntries(keys.map((key) => [key, true])));
 }
 
 /**
@@ -60,12 +59,9 @@ export function parseMethods(value: unknown): Record<string, boolean> | undefine
 		}
 	}
 	if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
-	const map: Record<string, boolean> = {};
-	for (const [key, raw] of Object.entries(current as Record<string, unknown>)) {
-		const flag = toBoolean(raw);
-		if (flag !== undefined) map[key] = flag;
-	}
-	return map;
+	// Built with Object.fromEntries, as in serializeMethods, so that "__proto__" stays a key.
+	const flags = Object.entries(current as Record<string, unknown>).map(([key, raw]) => [key, toBoolean(raw)] as const);
+	return Object.fromEntries(flags.filter((entry): entry is readonly [string, boolean] => entry[1] !== undefined));
 }
 
 /** The keys whose value is `true`, in the map's order. */
