@@ -9,7 +9,7 @@ import type { SandboxEndpoint } from '../sandbox';
 import { median, timed } from './measure';
 import type { BenchmarkResult } from './measure';
 import { CREATE_PARAMETERS, floorCreateParameters, invoiceRows, runFloorNode, runNode } from './nodeRuns';
-import { plainClient } from './plainClient';
+import { plainClient, plainCreations } from './plainClient';
 
 const COUNT = 1000;
 const ROUNDS = 3;
@@ -26,19 +26,8 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 	const rows = invoiceRows(COUNT);
 	const reusing = await plainClient(sandbox);
 	const connectionPerRequest = await plainClient(sandbox, false);
-	const plainCreate = (round: number, mapped: boolean, client: AxiosInstance) => async () => {
-		for (const [index, row] of rows.entries()) {
-			await client.post('/pay/', {
-				amount: mapped ? row.amount : 1000,
-				description: mapped ? row.description : 'fixed',
-				expiration_days: 1,
-				payment_method_enabled: JSON.stringify({ pse: true, NEQUI: true }),
-				payer_redirect_url: 'https://shop.example/thanks',
-				callback: 'https://hooks.example/webhook/pay',
-				idempotency_key: `plain-${mapped}-${round}-${index}-${Date.now()}`,
-			});
-		}
-	};
+	const plainCreate = (round: number, mapped: boolean, client: AxiosInstance) => async () =>
+		await plainCreations(client, rows, mapped, `plain-${mapped}-${round}`);
 	const slug = ((await runNode(sandbox, CREATE_PARAMETERS, rows.slice(0, 1))).items[0].json.slug as string) ?? '';
 	const cases: Case[] = [
 		{
