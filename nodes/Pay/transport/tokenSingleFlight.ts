@@ -8,7 +8,7 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { SESSION_TOKEN_FIELD as TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
+import { SESSION_TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
 
 type Credentials = ICredentialDataDecryptedObject;
 
@@ -25,7 +25,7 @@ const renewalsUnderWay = new WeakMap<Credentials, { refusedToken: unknown; renew
 export async function sendWithToken<T>(credentials: Credentials, send: () => Promise<T>): Promise<{ result: T; tokenUsed: unknown }> {
 	const firstRequest = firstTokenRequests.get(credentials);
 	if (firstRequest) await firstRequest.then(ignore, ignore);
-	const tokenUsed = credentials[TOKEN_FIELD];
+	const tokenUsed = credentials[SESSION_TOKEN_FIELD];
 	if (firstRequest || (tokenUsed !== undefined && tokenUsed !== '')) return { result: await send(), tokenUsed };
 	const sending = send();
 	firstTokenRequests.set(credentials, sending);
@@ -38,7 +38,7 @@ export async function sendWithToken<T>(credentials: Credentials, send: () => Pro
  * A renewal is shared only while under way, so one that failed can be tried again by later requests.
  */
 export async function renewOnce<R>(credentials: Credentials, refusedToken: unknown, renew: () => Promise<R>, alreadyRenewed: R): Promise<R> {
-	if (credentials[TOKEN_FIELD] !== refusedToken) return alreadyRenewed;
+	if (credentials[SESSION_TOKEN_FIELD] !== refusedToken) return alreadyRenewed;
 	const underWay = renewalsUnderWay.get(credentials);
 	if (underWay && underWay.refusedToken === refusedToken) return (await underWay.renewal) as R;
 	const renewal = renew();
