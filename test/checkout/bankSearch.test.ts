@@ -3,22 +3,16 @@ import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
 import type { INode, INodeType, IWorkflowBase } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { TestCredentialsHelper } from '../harness/credentialsHelper';
 import { loadBuiltPackage } from '../harness/loadPackage';
-import { CREDENTIAL_ID, makeAdditionalData, shutDownEngine } from '../harness/runWorkflow';
+import { CREDENTIAL_ID, makeAdditionalData } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-	shutDownEngine();
-});
+useSandboxPerFile((started) => (sandbox = started));
 
 async function searchBanks(filter?: string) {
 	const loaded = await loadBuiltPackage();
