@@ -18,12 +18,18 @@ export function readBankCatalog(answer: unknown): Bank[] {
 	for (const entry of list) {
 		if (typeof entry !== 'object' || entry === null) continue;
 		const raw = entry as IDataObject;
-		const code = raw.bankCode ?? raw.bank_code;
-		if (code === undefined || code === null || String(code).trim() === '') continue;
+		const code = codeText(raw.bankCode ?? raw.bank_code);
+		if (code === undefined) continue;
 		const nameField = NAME_FIELDS.find((field) => typeof raw[field] === 'string' && raw[field] !== '');
-		banks.push({ code: String(code), name: nameField ? String(raw[nameField]) : String(code), raw });
+		banks.push({ code, name: nameField ? String(raw[nameField]) : code, raw });
 	}
 	return banks;
+}
+
+/** A code is a text or a number; anything else is no code (and `String()` of an odd object can throw). */
+function codeText(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+	return text === '' ? undefined : text;
 }
 
 /** The prompt row ("select your bank", code 0) is not a bank. */
