@@ -2,7 +2,7 @@
  * Faults a test (or a curious user) injects per route through the control API: what the network
  * and a struggling service do to a client. A fault applies to the next `times` requests of its route.
  */
-export type FaultBody = 'html' | 'malformed' | 'empty' | 'text' | 'json-string';
+export type FaultBody = 'html' | 'malformed' | 'empty' | 'text' | 'json-string' | 'json';
 
 export interface Fault {
 	/** The route as counters name it: "POST /send/", "POST /{url}", "GET /pay_detail/{url}". */
@@ -11,8 +11,10 @@ export interface Fault {
 	status?: number;
 	/** The request is carried out, then the answer is replaced by the fault. */
 	afterProcessing?: boolean;
-	/** Replace the answer's body: an HTML page, broken JSON, nothing, plain text, or the answer encoded twice. */
+	/** Replace the answer's body: an HTML page, broken JSON, nothing, plain text, the answer encoded twice, or `json`. */
 	body?: FaultBody;
+	/** With `body: 'json'`: the JSON value to answer instead, e.g. a shape the spec does not show ("OK", null, []). */
+	json?: unknown;
 	/** `Retry-After` header value (seconds, or an HTTP date). */
 	retryAfter?: number | string;
 	/** Delay before anything else happens (longer than a client's timeout = a timeout). */
@@ -35,7 +37,7 @@ export function takeFault(faults: Fault[], route: string): Fault | undefined {
 }
 
 /** The body text and content type a fault answers with, given the real answer (if processed). */
-export function faultBody(kind: FaultBody | undefined, realAnswer: unknown): { contentType: string; text: string } {
+export function faultBody(kind: FaultBody | undefined, realAnswer: unknown, json?: unknown): { contentType: string; text: string } {
 	switch (kind) {
 		case 'html':
 			return { contentType: 'text/html', text: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>' };
@@ -47,6 +49,8 @@ export function faultBody(kind: FaultBody | undefined, realAnswer: unknown): { c
 			return { contentType: 'text/plain', text: 'upstream connect error or disconnect/reset before headers' };
 		case 'json-string':
 			return { contentType: 'application/json', text: JSON.stringify(JSON.stringify(realAnswer)) };
+		case 'json':
+			return { contentType: 'application/json', text: JSON.stringify(json ?? null) };
 		default:
 			return { contentType: 'application/json', text: JSON.stringify(realAnswer) };
 	}

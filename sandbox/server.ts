@@ -62,7 +62,7 @@ function replacesAnswer(fault: Fault): boolean {
 function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown): void {
 	const status = fault.status ?? 200;
 	const body = status >= 400 ? { error: 'Error del servicio', detail: `Injected fault ${status}` } : realAnswer;
-	const { contentType, text } = faultBody(fault.body, body);
+	const { contentType, text } = faultBody(fault.body, body, fault.json);
 	const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
 	sendRaw(response, status, contentType, text, headers);
 }

@@ -37,6 +37,7 @@ export const controlRoutes: Route[] = [
 		const faults = (Array.isArray(request.body.faults) ? request.body.faults : [request.body]) as Fault[];
 		for (const fault of faults) {
 			if (typeof fault.route !== 'string' || !/^[A-Z]+ \//.test(fault.route)) throw badRequest('route: give it as "METHOD /path/{param}", e.g. "POST /send/"');
+			if (fault.body === 'json' && !('json' in fault)) throw badRequest('json: give the JSON value to answer with body "json"');
 			state.faults.push({ ...fault });
 		}
 		return ok({ result: 'OK', faults: state.faults.length });
