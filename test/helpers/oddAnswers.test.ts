@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { cardView } from '../../nodes/Pay/actions/card/cardView';
 import { checkoutOutput, findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
 import { readBankCatalog } from '../../nodes/Pay/helpers/banks';
-import { toNumber } from '../../nodes/Pay/helpers/normalize';
+import { answerFields, toNumber } from '../../nodes/Pay/helpers/normalize';
 import { normalizePaymentObject } from '../../nodes/Pay/helpers/paymentObject';
 import { paymentStateLabel, withdrawalStateLabel } from '../../nodes/Pay/helpers/states';
 import { decodeBody } from '../../nodes/Pay/transport/decodeBody';
@@ -53,7 +53,7 @@ describe('readers of the service\'s answers, on any JSON', () => {
 		expect(readBankCatalog(catalog).map((bank) => [bank.code, bank.name])).toEqual([['1007', 'BANCOLOMBIA']]);
 	});
 
-	it('read payment objects, checkout answers, banks, cards and states without throwing', () => {
+	it('read payment objects, checkout answers, banks, cards, states and answers as fields without throwing', () => {
 		fc.assert(
 			fc.property(jsonText, (text) => {
 				const answer: unknown = JSON.parse(text);
@@ -65,6 +65,9 @@ describe('readers of the service\'s answers, on any JSON', () => {
 					expect(typeof bank.name).toBe('string');
 				}
 				expectPlainData(cardView(answer));
+				const fields = answerFields(answer);
+				expectPlainData(fields);
+				if (answer !== null && (typeof answer !== 'object' || Array.isArray(answer))) expect(fields).toEqual({ response: answer });
 				expect(typeof paymentStateLabel(answer)).toBe('string');
 				expect(typeof withdrawalStateLabel(answer)).toBe('string');
 				const number = toNumber(answer);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCvv } from '../../helpers/cardInput';
 import { inputError } from '../../helpers/inputError';
+import { answerFields } from '../../helpers/normalize';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
 import { encryptField } from '../../helpers/rsaEncrypt';
 import { readSlug, slugProperty } from '../../helpers/slug';
@@ -48,7 +49,7 @@ export const chargeCard: PayOperation = {
 		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const { key } = await servicePublicKey(this, env, itemIndex);
-		const answer = (await env.request({
+		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/tc_payment/',
 			body: { tc_id: uuid, dues, url: slug, cvv: encryptField(key, cvv, readPadding(options)) },
@@ -56,10 +57,10 @@ export const chargeCard: PayOperation = {
 			action: `the card charge for ${slug}`,
 			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 			itemIndex,
-		})) as IDataObject;
-		const output: IDataObject = { slug, card_uuid: uuid, dues, ...(answer ?? {}) };
-		if (answer && typeof answer === 'object' && 'state' in answer) output.state_label = paymentStateLabel(answer.state);
-		if (answer && typeof answer === 'object' && typeof answer.payment === 'object') output.payment = normalizePaymentObject(answer.payment);
+		}));
+		const output: IDataObject = { slug, card_uuid: uuid, dues, ...answer };
+		if ('state' in answer) output.state_label = paymentStateLabel(answer.state);
+		if (typeof answer.payment === 'object') output.payment = normalizePaymentObject(answer.payment);
 		return output;
 	},
 };

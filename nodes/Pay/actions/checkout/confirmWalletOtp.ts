@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/inputError';
+import { answerFields } from '../../helpers/normalize';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 
@@ -26,7 +27,7 @@ export const confirmWalletOtp: PayOperation = {
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const otp = String(this.getNodeParameter('otp', itemIndex, '') ?? '').trim();
 		if (!/^\d{4,8}$/.test(otp)) throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
-		const answer = (await env.request({
+		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/pay/confirm_daviplata/',
 			// Upper-case field names, as the service wants them.
@@ -35,7 +36,7 @@ export const confirmWalletOtp: PayOperation = {
 			action: `the OTP confirmation of ${slug}`,
 			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
 			itemIndex,
-		})) as Record<string, unknown>;
-		return { slug, confirmed: answer?.result === 'OK', ...answer };
+		}));
+		return { slug, confirmed: answer.result === 'OK', ...answer };
 	},
 };

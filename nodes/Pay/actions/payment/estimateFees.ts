@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { toNumber } from '../../helpers/normalize';
+import { answerFields, toNumber } from '../../helpers/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { amountProperty } from '../sharedFields';
 
@@ -15,7 +15,7 @@ export const estimateFees: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const amount = readPositiveAmount(env.node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
-		const answer = (await env.request({
+		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/pay/estimate/',
 			// The spec's sample sends the amount as a string.
@@ -23,7 +23,7 @@ export const estimateFees: PayOperation = {
 			safety: 'read',
 			action: 'the fee estimate',
 			itemIndex,
-		})) as Record<string, unknown>;
+		}));
 		return {
 			...answer,
 			amount: toNumber(answer.pay_amount),

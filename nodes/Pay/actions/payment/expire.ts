@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { answerFields } from '../../helpers/normalize';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 
@@ -11,7 +12,7 @@ export const expirePayment: PayOperation = {
 	properties: [slugProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const answer = (await env.request({
+		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/pay/update_to_expired/',
 			body: { url: slug },
@@ -19,7 +20,7 @@ export const expirePayment: PayOperation = {
 			action: 'expiring the payment object',
 			howToCheck: `Run Payment → Get for ${slug}: state_label "expired" means it went through.`,
 			itemIndex,
-		})) as Record<string, unknown>;
-		return { slug, expired: answer?.result === 'OK', ...answer };
+		}));
+		return { slug, expired: answer.result === 'OK', ...answer };
 	},
 };

@@ -6,7 +6,7 @@ import { readCallbackSecret } from '../../helpers/credentialSettings';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
 import { inputError } from '../../helpers/inputError';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
-import { toNumber } from '../../helpers/normalize';
+import { answerFields, toNumber } from '../../helpers/normalize';
 import { withdrawalStateLabel } from '../../helpers/states';
 import { addCallbackSecretProperty } from '../payment/fields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -98,7 +98,7 @@ export const withdrawToKey: PayOperation = {
 		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
 		if (callback) body.callback = callback;
 		if (options.description) body.description = String(options.description);
-		const answer = (await env.request({
+		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/withdraw/co/',
 			body,
@@ -106,9 +106,9 @@ export const withdrawToKey: PayOperation = {
 			action: `the withdrawal of ${amount} COP to ${keyValue}`,
 			howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
 			itemIndex,
-		})) as IDataObject;
-		const result: IDataObject = { ...(answer ?? {}), amount: toNumber(answer?.amount) ?? amount, key_value: answer?.key_value ?? keyValue };
-		if (answer && 'state' in answer) result.state_label = withdrawalStateLabel(answer.state);
+		}));
+		const result: IDataObject = { ...answer, amount: toNumber(answer.amount) ?? amount, key_value: answer.key_value ?? keyValue };
+		if ('state' in answer) result.state_label = withdrawalStateLabel(answer.state);
 		result.idempotency_key = idempotencyKey;
 		return result;
 	},
