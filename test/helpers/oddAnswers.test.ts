@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { cardView } from '../../nodes/Pay/actions/card/cardView';
 import { checkoutOutput, findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
 import { readBankCatalog } from '../../nodes/Pay/helpers/banks';
+import { readListPage } from '../../nodes/Pay/helpers/listAnswer';
 import { answerFields, toNumber } from '../../nodes/Pay/helpers/normalize';
 import { normalizePaymentObject } from '../../nodes/Pay/helpers/paymentObject';
 import { paymentStateLabel, withdrawalStateLabel } from '../../nodes/Pay/helpers/states';
@@ -65,6 +66,8 @@ describe('readers of the service\'s answers, on any JSON', () => {
 					expect(typeof bank.name).toBe('string');
 				}
 				expectPlainData(cardView(answer));
+				const page = readListPage(answer);
+				if (page) expect(Array.isArray(page.entries)).toBe(true);
 				const fields = answerFields(answer);
 				expectPlainData(fields);
 				if (answer !== null && (typeof answer !== 'object' || Array.isArray(answer))) expect(fields).toEqual({ response: answer });

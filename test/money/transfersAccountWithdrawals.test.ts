@@ -75,6 +75,25 @@ describe('Transfer', () => {
 		const past = await run({ resource: 'transfer', operation: 'list', returnAll: true, filters: { before: '2999-01-01T00:00:00Z' } });
 		expect(past.items).toHaveLength(3);
 	});
+
+	// The spec shows one array and leaves pagination "not shown": a paged answer ({results, next}) is read page after page.
+	it('reads a paged list to its end, following next only under the Base URL', async () => {
+		const transfer = (amount: number, date: string) => ({ from_user: 'demo', to_user: 'friend', amount, date });
+		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { results: [transfer(1, '2026-01-01T00:00:00Z')], next: `${sandbox.baseUrl}/send/?page=2` } });
+		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { results: [transfer(2, '2026-02-01T00:00:00Z')], next: null } });
+		const paged = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		expect(paged.items.map((item) => item.json.amount)).toEqual([2, 1]);
+		expect(await sandbox.control.count('GET /send/')).toBe(2);
+
+		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { results: [transfer(1, '2026-01-01T00:00:00Z')], next: 'https://elsewhere.example/send/?page=2' } });
+		const elsewhere = await run({ resource: 'transfer', operation: 'list', returnAll: true }, undefined, { continueOnFail: true });
+		expect(elsewhere.items[0].json.error).toBe('The transfer list continues on a page the node does not follow');
+		expect(await sandbox.control.count('GET /send/')).toBe(3);
+
+		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { resultado: 'ok' } });
+		const notAList = await run({ resource: 'transfer', operation: 'list', returnAll: true }, undefined, { continueOnFail: true });
+		expect(notAList.items[0].json.error).toBe('The transfer list could not be read');
+	});
 });
 
 describe('Account verification', () => {

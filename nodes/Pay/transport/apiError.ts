@@ -139,7 +139,7 @@ function messageForStatus(
 	return `The service answered ${reason}${tries}`;
 }
 
-function capitalise(text: string): string {
+export function capitalise(text: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

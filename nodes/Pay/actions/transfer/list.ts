@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/inputError';
 import { toNumber } from '../../helpers/normalize';
+import { fetchAllPages } from '../allPages';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { returnAllProperties } from '../sharedFields';
 
@@ -35,8 +36,8 @@ export const listTransfers: PayOperation = {
 		const before = readMoment(filters.before, () => inputError(node, itemIndex, 'Sent Before', `"${String(filters.before)}" is not a date`));
 		const recipient = String(filters.recipient ?? '').trim();
 
-		const answer = await env.request({ method: 'GET', path: '/send/', safety: 'read', action: 'the transfer list', itemIndex });
-		const records = (Array.isArray(answer) ? answer : []).filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);
+		// All pages: the node sorts and filters itself (the API has no filters).
+		const records = (await fetchAllPages(env, itemIndex, '/send/', 'the transfer list')).filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);
 		return records
 			.map(normalizeTransfer)
 			.filter((transfer) => recipient === '' || transfer.to_user === recipient)

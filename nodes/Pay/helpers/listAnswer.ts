@@ -1,0 +1,32 @@
+/**
+ * The entries of a list answer. The spec documents a plain JSON array and leaves pagination "not
+ * shown"; a paginated service would most likely wrap each page as `{results: [...], next: url}`
+ * (or `{data: [...]}`), so those are read too, instead of being taken for an empty list.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export interface ListPage {
+	entries: unknown[];
+	/** Where the following page is, as the service wrote it. */
+	next?: string;
+}
+
+/** `undefined` when the answer is no list at all; an empty answer (`{}`) is an empty list. */
+export function readListPage(answer: unknown): ListPage | undefined {
+	if (Array.isArray(answer)) return { entries: answer };
+	if (typeof answer !== 'object' || answer === null) return undefined;
+	const envelope = answer as IDataObject;
+	const entries = Array.isArray(envelope.results) ? envelope.results : Array.isArray(envelope.data) ? envelope.data : undefined;
+	if (entries === undefined) return Object.keys(envelope).length === 0 ? { entries: [] } : undefined;
+	return { entries, next: typeof envelope.next === 'string' && envelope.next.trim() !== '' ? envelope.next.trim() : undefined };
+}
+
+/**
+ * The path of a next-page link, relative to the credential's Base URL. Only links under that Base
+ * URL (or paths on it) are followed: the request carries the API key, which must go nowhere else.
+ */
+export function nextPagePath(next: string, baseUrl: string): string | undefined {
+	if (next.startsWith('/') && !next.startsWith('//')) return next;
+	const base = baseUrl.replace(/\/+$/, '');
+	return next.startsWith(`${base}/`) ? next.slice(base.length) : undefined;
+}
