@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionD
 
 import { buildOperationProperties, findOperation } from './actions/router';
 import type { OperationEnvironment } from './actions/types';
+import { guardAfterMoneyMoved } from './execution/afterMoneyMoved';
 import { ledgerScope, releaseLedger } from './execution/onceLedger';
 import { runItems } from './execution/runItems';
 import { searchBanks } from './methods/searchBanks';
@@ -62,7 +63,7 @@ export class Pay implements INodeType {
 		const { items: output, failedItems } = await runItems(
 			this,
 			items.length,
-			async (itemIndex) => await operation.execute.call(this, itemIndex, environment),
+			async (itemIndex) => await guardAfterMoneyMoved(environment, itemIndex, async (watched) => await operation.execute.call(this, itemIndex, watched)),
 			concurrency,
 		);
 		// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
