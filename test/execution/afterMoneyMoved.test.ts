@@ -19,14 +19,19 @@ async function failureOf(work: Promise<unknown>): Promise<{ message?: string; de
 	);
 }
 
+/** The failure of an item that sends `request`, then fails with `error`. */
+async function failureAfter(request: PayRequest, error: unknown) {
+	return await failureOf(
+		guardAfterMoneyMoved(environment, 0, async (watched) => {
+			await watched.request(request);
+			throw error;
+		}),
+	);
+}
+
 describe('after money moved', () => {
 	it('reports a failure after a money-moving request succeeded as outcome unknown, naming what was carried out', async () => {
-		const failure = await failureOf(
-			guardAfterMoneyMoved(environment, 0, async (watched) => {
-				await watched.request(transfer);
-				throw new TypeError("Cannot use 'in' operator to search for 'state' in 1");
-			}),
-		);
+		const failure = await failureAfter(transfer, new TypeError("Cannot use 'in' operator to search for 'state' in 1"));
 		expect(failure).toBeInstanceOf(NodeOperationError);
 		expect(failure.message).toBe('The transfer of 1000 COP to friend was carried out, but its output could not be made');
 		expect(failure.description).toMatch(/Cannot use 'in' operator.*do not send it again/);
@@ -36,24 +41,10 @@ describe('after money moved', () => {
 	it('leaves other failures as they are: before any money moved, after a read, or already with an outcome', async () => {
 		const bug = new TypeError('a bug');
 		expect(await failureOf(guardAfterMoneyMoved(environment, 0, async () => Promise.reject(bug)))).toBe(bug);
-		expect(
-			await failureOf(
-				guardAfterMoneyMoved(environment, 0, async (watched) => {
-					await watched.request(read);
-					throw bug;
-				}),
-			),
-		).toBe(bug);
+		expect(await failureAfter(read, bug)).toBe(bug);
 		const refused = new NodeOperationError(node, 'refused');
 		refused.context.outcome = 'refused';
-		expect(
-			await failureOf(
-				guardAfterMoneyMoved(environment, 0, async (watched) => {
-					await watched.request(transfer);
-					throw refused;
-				}),
-			),
-		).toBe(refused);
+		expect(await failureAfter(transfer, refused)).toBe(refused);
 	});
 
 	it('hands the output over untouched when nothing fails', async () => {

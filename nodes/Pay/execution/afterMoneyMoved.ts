@@ -1,6 +1,6 @@
 /**
  * An operation that fails after its money-moving request succeeded must not say "nothing was
- * sent": the money moved. Errors the operations raise themselves carry their outcome; any other
+ * sent": the money moved (or, for the other `once` requests, the state changed). Errors the operations raise themselves carry their outcome; any other
  * (an answer nobody foresaw, a bug) is turned into outcome `unknown`, naming what was carried out.
  */
 import { NodeOperationError } from 'n8n-workflow';
