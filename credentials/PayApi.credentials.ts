@@ -129,13 +129,14 @@ export class PayApi implements ICredentialType {
 			// The raw client error carries the request headers (the API key): never let it travel on.
 			throw new Error(describeRefreshFailure(error));
 		}
-		const access = readAccessToken(response);
-		if (!access) {
-			throw new Error(
-				'The service did not return an access token for this refresh token: check the API key and the refresh token',
-			);
+		const answer = decodeAnswer(response);
+		const access = (answer as { access?: unknown } | undefined)?.access;
+		if (typeof access === 'string' && access !== '') return { [SESSION_TOKEN_FIELD]: access };
+		if (answer !== null && typeof answer === 'object') {
+			throw new Error('The service did not return an access token for this refresh token: check the API key and the refresh token');
 		}
-		return { [SESSION_TOKEN_FIELD]: access };
+		// An HTML page or other text: something answered at the Base URL, but not this service.
+		throw new Error('Could not obtain an access token: the Base URL answered with something other than the service\'s JSON. Check the Base URL.');
 	}
 
 	/**
@@ -168,19 +169,29 @@ function trimBaseUrl(baseUrl: unknown): string {
 	return String(baseUrl ?? '').replace(/\/+$/, '');
 }
 
+/**
+ * Says which field to check: a refusal points at the key and the token; an address with no token
+ * endpoint, at the Base URL; a failing service, at trying later.
+ */
 function describeRefreshFailure(error: unknown): string {
 	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
 	const status = failure.response?.status;
 	const body = failure.response?.data as { detail?: unknown } | undefined;
 	const detail = body && typeof body === 'object' && typeof body.detail === 'string' ? `: ${body.detail}` : '';
+	if (status === 404 || status === 405) {
+		return `Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP ${status}${detail}). Check the Base URL.`;
+	}
+	if (status === 429 || (status !== undefined && status >= 500)) {
+		return `Could not obtain an access token: the service is failing or busy (HTTP ${status}${detail}). Try again later.`;
+	}
 	if (status) {
 		return `Could not obtain an access token (HTTP ${status}${detail}). Check the API key and the refresh token.`;
 	}
 	return `Could not reach the service to obtain an access token (${failure.code ?? 'network error'}). Check the Base URL.`;
 }
 
-/** The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. */
-function readAccessToken(response: unknown): string | undefined {
+/** The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. Text that is no JSON: undefined. */
+function decodeAnswer(response: unknown): unknown {
 	let value = response;
 	for (let depth = 0; depth < 3 && typeof value === 'string'; depth++) {
 		try {
@@ -189,8 +200,5 @@ function readAccessToken(response: unknown): string | undefined {
 			return undefined;
 		}
 	}
-	if (value && typeof value === 'object' && typeof (value as { access?: unknown }).access === 'string') {
-		return (value as { access: string }).access;
-	}
-	return undefined;
+	return value;
 }

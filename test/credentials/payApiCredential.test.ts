@@ -90,6 +90,26 @@ describe('PayApi credential', () => {
 		);
 	});
 
+	it.each([
+		[404, 'Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP 404). Check the Base URL.'],
+		[405, 'Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP 405). Check the Base URL.'],
+		[503, 'Could not obtain an access token: the service is failing or busy (HTTP 503). Try again later.'],
+		[429, 'Could not obtain an access token: the service is failing or busy (HTTP 429). Try again later.'],
+		[400, 'Could not obtain an access token (HTTP 400). Check the API key and the refresh token.'],
+	])('names the field to check when the token request answers HTTP %i', async (status, message) => {
+		const { helper } = helperAnswering(() => {
+			throw Object.assign(new Error('Request failed'), { response: { status, data: '<html>not here</html>' } });
+		});
+		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(message);
+	});
+
+	it('points at the Base URL when what answers is not the service (an HTML page)', async () => {
+		const { helper } = helperAnswering(() => '<!DOCTYPE html><html><body>Welcome</body></html>');
+		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(
+			"Could not obtain an access token: the Base URL answered with something other than the service's JSON. Check the Base URL.",
+		);
+	});
+
 	it('refuses an answer without an access token', async () => {
 		const { helper } = helperAnswering(() => ({ refresh: 'nope' }));
 		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(/did not return an access token/);

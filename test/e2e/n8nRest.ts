@@ -1,4 +1,7 @@
-/** The few calls of n8n's own REST API the end-to-end tests need: log in and list executions. */
+/**
+ * The few calls of n8n's own REST API the end-to-end tests need: log in, list executions, and the
+ * two calls the editor makes for this package (the credential dialog's Test, a list-search field).
+ */
 import { LOCAL_OWNER } from '../../scripts/n8nRuntime/owner';
 
 export interface ExecutionSummary {
@@ -34,4 +37,37 @@ export async function waitForExecutions(baseUrl: string, cookie: string, workflo
 		if (Date.now() > deadline) throw new Error(`expected ${count} executions of ${workflowId}, found ${executions.length}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+}
+
+export interface CredentialTestResult {
+	status: string;
+	message: string;
+}
+
+/** What the credential dialog's Test button does: n8n tests the given data, the stored secrets filling what is left out. */
+export async function testCredential(baseUrl: string, cookie: string, credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<CredentialTestResult> {
+	return await postRest<CredentialTestResult>(baseUrl, cookie, '/rest/credentials/test', { credentials: credential });
+}
+
+export interface ListSearchRequest {
+	nodeType: string;
+	/** The field's path, e.g. `parameters.bank`. */
+	path: string;
+	methodName: string;
+	filter?: string;
+	currentNodeParameters: Record<string, unknown>;
+	credentials: Record<string, { id: string; name: string }>;
+}
+
+/** What the editor asks when a resource-locator field opens its list ("From list") or the user types in it. */
+export async function listSearch(baseUrl: string, cookie: string, request: ListSearchRequest): Promise<{ results: Array<{ name: string; value: string }> }> {
+	const { nodeType, ...rest } = request;
+	return await postRest(baseUrl, cookie, '/rest/dynamic-node-parameters/resource-locator-results', { ...rest, nodeTypeAndVersion: { name: nodeType, version: 1 } });
+}
+
+async function postRest<T>(baseUrl: string, cookie: string, path: string, body: unknown): Promise<T> {
+	const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+	return (JSON.parse(text) as { data: T }).data;
 }

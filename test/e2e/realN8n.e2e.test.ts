@@ -1,7 +1,8 @@
 /**
  * End to end in a real n8n (the pinned 2.8.4), with the package installed as users install it:
  * every example workflow executed with `n8n execute`, callbacks from the sandbox starting active
- * trigger workflows, a forged callback starting nothing, and the editor opened in a browser.
+ * trigger workflows, a forged callback starting nothing, the calls the editor makes for this
+ * package (credential Test, the bank list), and the editor opened in a browser.
  * The first run on a machine installs n8n (about 5-10 minutes); later runs reuse it.
  */
 import { join } from 'path';
@@ -10,12 +11,13 @@ import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { executeWorkflow } from '../../scripts/n8nRuntime/n8nCli';
 import { LOCAL_OWNER } from '../../scripts/n8nRuntime/owner';
+import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../../scripts/n8nRuntime/credential';
 import { REPO_ROOT } from '../../scripts/n8nRuntime/paths';
 import { createPayment, login } from '../sandbox/apiClient';
 import { launchBrowser } from './browser';
 import { E2E_CALLBACK_SECRET, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
-import { executionsOf, logIn, waitForExecutions } from './n8nRest';
+import { executionsOf, listSearch, logIn, testCredential, waitForExecutions } from './n8nRest';
 
 let sandbox: Sandbox;
 let n8n: LocalN8n;
@@ -72,7 +74,7 @@ describe('example workflows run with `n8n execute`', () => {
 	});
 });
 
-describe('active trigger workflows in the running n8n', () => {
+describe('in the running n8n: callbacks, the editor\'s calls, the editor', () => {
 	let cookie: string;
 
 	beforeAll(async () => {
@@ -109,6 +111,40 @@ describe('active trigger workflows in the running n8n', () => {
 		}
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		expect((await executionsOf(n8n.baseUrl, cookie, 'payExampleReconciliation')).length).toBe(before);
+	});
+
+	it('the credential dialog\'s Test says the sandbox credential works, names a wrong API key without showing it, and a wrong Base URL', async () => {
+		const credential = (data: Record<string, unknown>) => ({ id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME, type: 'payApi', data });
+		const stored = { baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey, authMethod: 'refreshToken', refreshToken: sandbox.demo.refreshToken };
+		await sandbox.control.resetCounters();
+		expect(await testCredential(n8n.baseUrl, cookie, credential(stored))).toEqual({ status: 'OK', message: expect.any(String) });
+		// n8n obtained a token with the credential's preAuthentication, then made the test read.
+		expect(await sandbox.control.count('POST /token/refresh/')).toBe(1);
+		expect(await sandbox.control.count('GET /send/')).toBe(1);
+
+		const wrongKey = 'wrong-api-key-e2e-0123456789';
+		const refused = await testCredential(n8n.baseUrl, cookie, credential({ ...stored, apiKey: wrongKey }));
+		expect(refused.status).toBe('Error');
+		expect(refused.message).toMatch(/access token.*API key/);
+		for (const secret of [wrongKey, sandbox.demo.apiKey, sandbox.demo.refreshToken]) expect(refused.message).not.toContain(secret);
+
+		// A Base URL that leads elsewhere (here: n8n itself) is named as such, not blamed on the key.
+		const elsewhere = await testCredential(n8n.baseUrl, cookie, credential({ ...stored, baseUrl: n8n.baseUrl }));
+		expect(elsewhere).toEqual({ status: 'Error', message: expect.stringMatching(/no token endpoint.*Check the Base URL/) });
+	});
+
+	it('the Bank field of Pay with Bank Debit lists the sandbox\'s banks, without the prompt row, and filters as the user types', async () => {
+		const request = {
+			nodeType: 'n8n-nodes-pay.pay',
+			path: 'parameters.bank',
+			methodName: 'searchBanks',
+			currentNodeParameters: { resource: 'checkout', operation: 'payWithPse' },
+			credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
+		};
+		const all = await listSearch(n8n.baseUrl, cookie, request);
+		expect(all.results).toContainEqual({ name: 'BANCOLOMBIA', value: '1007' });
+		expect(all.results.map((bank) => bank.value)).not.toContain('0');
+		expect((await listSearch(n8n.baseUrl, cookie, { ...request, filter: 'bogo' })).results).toEqual([{ name: 'BANCO DE BOGOTA', value: '1001' }]);
 	});
 
 	it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots in docs/)', async () => {

@@ -77,6 +77,13 @@ describe('access token', () => {
 		expect(error?.message).toMatch(/access token/i);
 		expect(JSON.stringify(error)).not.toContain('wrong-refresh-token-123456');
 	});
+	it('names the Base URL when it leads to no token endpoint, and sends nothing that moves money', async () => {
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, { baseUrl: `${sandbox.baseUrl}/not-the-api` });
+		const withdraw = { resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '@payee', accountHolderName: 'Ana', accountType: '8', callbackUrl: '' };
+		const { items: [item] } = await runPayNode({ parameters: withdraw as never, input: items(1), credentials, settings: { continueOnFail: true } });
+		expect(item.json).toMatchObject({ outcome: 'not_sent', error: expect.stringMatching(/no token endpoint .*HTTP 404.*Check the Base URL/) });
+		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
+	});
 });
 
 describe('failure bodies and retries of safe reads', () => {
