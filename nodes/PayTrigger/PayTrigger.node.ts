@@ -20,6 +20,15 @@ import { verifyPaymentState } from './verifyPayment';
 
 const SECRET_PARAMETER = 'token';
 
+const EVENT_OPTIONS = [
+	{ name: 'Payment Paid', value: 'paymentPaid', description: 'A payment object was paid' },
+	{ name: 'Payment State Changed', value: 'paymentOther', description: 'A payment callback with any other state' },
+	{ name: 'Withdrawal Status Changed', value: 'withdrawal', description: 'A withdrawal moved to another status' },
+];
+
+/** The canvas reads "On payment paid, withdrawal status changed", not the options' internal values. */
+const EVENT_LABELS = JSON.stringify(Object.fromEntries(EVENT_OPTIONS.map((event) => [event.value, event.name.toLowerCase()])));
+
 export class PayTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Pay Trigger',
@@ -27,7 +36,7 @@ export class PayTrigger implements INodeType {
 		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"On " + $parameter["events"].join(", ")}}',
+		subtitle: `={{"On " + $parameter["events"].map((event) => (${EVENT_LABELS})[event] || event).join(", ")}}`,
 		description: "Starts the workflow when the service calls back: a payment paid, or a withdrawal's status changed",
 		defaults: { name: 'Pay Trigger' },
 		inputs: [],
@@ -47,11 +56,7 @@ export class PayTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				options: [
-					{ name: 'Payment Paid', value: 'paymentPaid', description: 'A payment object was paid' },
-					{ name: 'Payment State Changed', value: 'paymentOther', description: 'A payment callback with any other state' },
-					{ name: 'Withdrawal Status Changed', value: 'withdrawal', description: 'A withdrawal moved to another status' },
-				],
+				options: EVENT_OPTIONS,
 				default: ['paymentPaid', 'withdrawal'],
 				description: 'Which callbacks start the workflow; others are acknowledged and ignored',
 			},

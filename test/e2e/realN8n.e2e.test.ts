@@ -6,6 +6,7 @@
  * The first run on a machine installs n8n (about 5-10 minutes); later runs reuse it.
  */
 import { join } from 'path';
+import type { Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
@@ -151,11 +152,7 @@ describe('in the running n8n: callbacks, the editor\'s calls, the editor', () =>
 		const browser = await launchBrowser();
 		try {
 			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-			await page.goto(`${n8n.baseUrl}/signin`);
-			await page.locator('input[name=emailOrLdapLoginId]').fill(LOCAL_OWNER.email);
-			await page.locator('input[type=password]').fill(LOCAL_OWNER.password);
-			await page.keyboard.press('Enter');
-			await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+			await signIn(page);
 			// Collected once logged in: the sign-in page itself probes the session and gets a 401 by design.
 			const consoleErrors: string[] = [];
 			const failedRequests: string[] = [];
@@ -190,4 +187,26 @@ describe('in the running n8n: callbacks, the editor\'s calls, the editor', () =>
 			await browser.close();
 		}
 	});
+
+	it('the canvas names the Pay Trigger\'s events in words, not their internal values', async () => {
+		const browser = await launchBrowser();
+		try {
+			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+			await signIn(page);
+			await page.goto(`${n8n.baseUrl}/workflow/payExampleReconciliation`);
+			const trigger = page.locator('[data-test-id="canvas-node"]', { hasText: 'Payment Callback' }).first();
+			await trigger.waitFor({ timeout: 30_000 });
+			await expect(trigger.innerText()).resolves.toContain('On payment paid, payment state changed');
+		} finally {
+			await browser.close();
+		}
+	});
 });
+
+async function signIn(page: Page): Promise<void> {
+	await page.goto(`${n8n.baseUrl}/signin`);
+	await page.locator('input[name=emailOrLdapLoginId]').fill(LOCAL_OWNER.email);
+	await page.locator('input[type=password]').fill(LOCAL_OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+}
