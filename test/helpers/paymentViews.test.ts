@@ -19,6 +19,14 @@ describe('payment object view', () => {
 		expect(detail.payment_page_url).toBeUndefined();
 	});
 
+	it('puts the node\'s own fields first (they lead n8n\'s output table), and they win over same-named fields of the answer', () => {
+		const view = normalizePaymentObject({ pk: 7, amount: '1.00', state: 2, url: 'abc123', slug: 'other', state_label: 'x' }, 'https://pay.example/c');
+		expect(Object.keys(view)).toEqual(['slug', 'payment_page_url', 'state_label', 'pk', 'amount', 'state', 'url', 'raw']);
+		expect(view).toMatchObject({ slug: 'abc123', state_label: 'not_paid', raw: { amount: '1.00', slug: 'other', state_label: 'x' } });
+		const withProto = JSON.parse('{"__proto__": {"x": 1}, "url": "abc123", "state": 3}');
+		expect(Object.keys(normalizePaymentObject(withProto)).slice(0, 2)).toEqual(['slug', 'state_label']);
+	});
+
 	it('labels unknown states "unknown" and never throws on odd answers', () => {
 		expect(normalizePaymentObject({ url: 'x', state: 42 }).state_label).toBe('unknown');
 		expect(normalizePaymentObject('plain text')).toEqual({ raw: 'plain text' });

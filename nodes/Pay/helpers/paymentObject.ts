@@ -19,20 +19,21 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 		return { raw: answer as IDataObject };
 	}
 	const raw = answer as IDataObject;
-	// Not `{ ...raw }`: V8 gives a spread copy of a parsed answer a shape that every added field
-	// rebuilds (about 5 µs an item, measured); Object.assign's copy takes them at a tenth of that.
-	// But Object.assign would make a field named "__proto__" the copy's prototype, so such an
-	// answer is spread, which keeps it a field.
-	const view: IDataObject = Object.hasOwn(raw, '__proto__') ? { ...raw } : Object.assign({}, raw);
 	const slug = typeof raw.url === 'string' ? raw.url : undefined;
-	if (slug !== undefined) view.slug = slug;
+	// The node's own fields come first, so they lead n8n's output table (the service's fields follow
+	// in its order), and they are applied again after the copy, so they win over any same-named field.
+	const own: IDataObject = {};
+	if (slug !== undefined) own.slug = slug;
+	if (slug && pageBaseUrl) own.payment_page_url = `${pageBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;
+	if ('state' in raw) own.state_label = paymentStateLabel(raw.state);
+	// Object.assign copies a parsed answer faster than a spread (about 5 µs an item, measured), but
+	// it would make a field named "__proto__" the copy's prototype: such an answer is spread, which
+	// keeps it a field.
+	const view: IDataObject = Object.hasOwn(raw, '__proto__') ? { ...own, ...raw, ...own } : Object.assign({}, own, raw, own);
 	for (const field of AMOUNT_FIELDS) {
 		if (field in raw) view[field] = toNumber(raw[field]) ?? raw[field];
 	}
-	if ('state' in raw) {
-		view.state = toNumber(raw.state) ?? raw.state;
-		view.state_label = paymentStateLabel(raw.state);
-	}
+	if ('state' in raw) view.state = toNumber(raw.state) ?? raw.state;
 	if ('payment_method_enabled' in raw) {
 		const methods = parseMethods(raw.payment_method_enabled);
 		if (methods) view.payment_methods = methods;
@@ -41,7 +42,6 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 		const iso = isoDate(raw[field]);
 		if (iso !== undefined) view[field] = iso;
 	}
-	if (slug && pageBaseUrl) view.payment_page_url = `${pageBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;
 	const changed: IDataObject = {};
 	for (const [field, value] of Object.entries(raw)) {
 		if (view[field] !== value) changed[field] = value;
