@@ -75,7 +75,8 @@ async function main(): Promise<void> {
   n8n editor:   ${n8nBase}
   Login:        ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}${owner === 'existing' ? ' (set up on an earlier start)' : ''}
   Sandbox:      ${sandbox.baseUrl}   (the "Pay sandbox" credential points here)
-  Examples:     Workflows → "Pay example: …"; open one and press "Execute workflow".
+  Examples:     Workflows → "Pay example: …"; open one and press "Execute workflow"
+                (in the payout example, pick "Start" in the button's ▾ menu first).
   OTPs, codes:  ${sandbox.baseUrl}/_sandbox/otp/<slug>, ${sandbox.baseUrl}/_sandbox/codes/demo
 
 Press Ctrl-C to stop n8n and the sandbox.`);

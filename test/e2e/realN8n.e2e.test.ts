@@ -201,6 +201,20 @@ describe('in the running n8n: callbacks, the editor\'s calls, the editor', () =>
 			await browser.close();
 		}
 	});
+	it('the payout example\'s note is right about which trigger n8n preselects (it tells users to pick Start)', async () => {
+		const browser = await launchBrowser();
+		try {
+			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+			await signIn(page);
+			await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
+			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30_000 });
+			// n8n ranks app triggers above its Manual Trigger; should that change, the note must too.
+			await expect(page.locator('[data-test-id="execute-workflow-button"]').innerText()).resolves.toContain('from Withdrawal Callback');
+			await expect(page.locator('[data-test-id="sticky"]', { hasText: 'Payout' }).innerText()).resolves.toMatch(/Pick Start in the ▾/);
+		} finally {
+			await browser.close();
+		}
+	});
 });
 
 async function signIn(page: Page): Promise<void> {
