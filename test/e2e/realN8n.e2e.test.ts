@@ -215,6 +215,22 @@ describe('in the running n8n: callbacks, the editor\'s calls, the editor', () =>
 			await browser.close();
 		}
 	});
+	it('the editor keeps a typed amount as typed, so a fraction reaches the Withdraw node\'s check instead of being rounded', async () => {
+		const browser = await launchBrowser();
+		try {
+			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+			await signIn(page);
+			await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
+			await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' }).first().dblclick();
+			const amount = page.locator('[data-test-id="parameter-input-amount"] input').first();
+			await amount.fill('2500.4');
+			await page.keyboard.press('Tab');
+			// With numberPrecision 0 the editor showed, and stored, 2500.
+			await expect(amount.inputValue()).resolves.toBe('2500.4');
+		} finally {
+			await browser.close();
+		}
+	});
 });
 
 async function signIn(page: Page): Promise<void> {

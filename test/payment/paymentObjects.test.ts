@@ -83,6 +83,8 @@ describe('Payment → Create', () => {
 		[{ amount: 0 }, 'Amount (COP)'],
 		[{ amount: 'ten' }, 'Amount (COP)'],
 		[{ amount: -3 }, 'Amount (COP)'],
+		[{ amount: 50000.555 }, 'Amount (COP)'],
+		[{ amount: '1,250.999' }, 'Amount (COP)'],
 		[{ description: '  ' }, 'Description'],
 	])('refuses bad input %j before sending, naming the field', async (item, field) => {
 		const { items } = await run(createParameters, [{ amount: 1000, description: 'ok', ...item }], { continueOnFail: true });

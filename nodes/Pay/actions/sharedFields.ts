@@ -1,15 +1,19 @@
 /** Field definitions that several operations share, so they read and behave the same everywhere. */
 import type { INodeProperties } from 'n8n-workflow';
 
-/** An amount in Colombian pesos; `wholePesos` for operations that refuse fractions. */
-export function amountProperty(description: string, wholePesos = false): INodeProperties {
+/**
+ * An amount in Colombian pesos. No `numberPrecision`: n8n's editor would round what the user typed
+ * before the node saw it (2500.4 was stored as 2500 for a withdrawal), and money is never rounded.
+ * The operation refuses what it cannot send as meant, naming the field.
+ */
+export function amountProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Amount (COP)',
 		name: 'amount',
 		type: 'number',
 		required: true,
 		default: 0,
-		typeOptions: { minValue: 0, numberPrecision: wholePesos ? 0 : 2 },
+		typeOptions: { minValue: 0 },
 		description,
 	};
 }

@@ -27,7 +27,7 @@ export const updatePayment: PayOperation = {
 			options: [
 				addCallbackSecretProperty,
 				additionalJsonProperty,
-				{ displayName: 'Amount (COP)', name: 'amount', type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 2 } },
+				{ displayName: 'Amount (COP)', name: 'amount', type: 'number', default: 0, typeOptions: { minValue: 0 } },
 				{ displayName: 'Callback URL', name: 'callbackUrl', type: 'string', default: '' },
 				{ displayName: 'Client Assumes Costs', name: 'clientAssumeCosts', type: 'boolean', default: false, description: 'Whether the payer pays the fees on top of the amount' },
 				{ displayName: 'Description', name: 'description', type: 'string', default: '' },

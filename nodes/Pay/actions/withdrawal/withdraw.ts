@@ -26,7 +26,7 @@ export const withdrawToKey: PayOperation = {
 	description: 'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
 	properties: [
-		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.', true),
+		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.'),
 		{
 			displayName: 'Key',
 			name: 'keyValue',
