@@ -149,77 +149,61 @@ describe('in the running n8n: callbacks, the editor\'s calls, the editor', () =>
 	});
 
 	it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots in docs/)', async () => {
-		const browser = await launchBrowser();
-		try {
-			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-			await signIn(page);
+		await inSignedInPage(async (page) => {
 			// Collected once logged in: the sign-in page itself probes the session and gets a 401 by design.
 			const consoleErrors: string[] = [];
 			const failedRequests: string[] = [];
 			page.on('console', (message) => {
 				if (message.type() === 'error') consoleErrors.push(message.text());
-			});
-			page.on('pageerror', (error) => consoleErrors.push(String(error)));
-			page.on('response', (response) => {
-				if (response.status() >= 400) failedRequests.push(`HTTP ${response.status()} ${response.url()}`);
-			});
+		});
+		page.on('pageerror', (error) => consoleErrors.push(String(error)));
+		page.on('response', (response) => {
+			if (response.status() >= 400) failedRequests.push(`HTTP ${response.status()} ${response.url()}`);
+		});
 
-			await page.goto(`${n8n.baseUrl}/workflow/payExampleInvoicing`);
-			const payNode = page.locator('[data-test-id="canvas-node"]', { hasText: 'Create Payment Link' }).first();
-			await payNode.waitFor({ timeout: 30_000 });
-			await page.waitForTimeout(1000);
-			await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', 'invoicing-workflow.png') });
-			await payNode.dblclick();
-			await page.getByText('Payment Methods', { exact: true }).first().waitFor({ timeout: 15_000 });
-			await page.getByText('Payer Redirect URL', { exact: true }).first().waitFor();
-			await page.waitForTimeout(1000);
-			await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', 'pay-node-panel.png') });
-			// n8n 2.8.4 asks for output schemas of some of its own core nodes that it does not ship
-			// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted. Everything
-			// else — and anything about this package — fails the test.
-			const ignorable = (request: string) => /^HTTP 404 .*\/schemas\/n8n-nodes-base\./.test(request);
-			expect(failedRequests.filter((request) => !ignorable(request))).toEqual([]);
-			const unexplained404s = failedRequests.filter(ignorable).length;
-			const loadFailures = consoleErrors.filter((text) => /^Failed to load resource: the server responded with a status of 404/.test(text));
-			expect(loadFailures.length).toBeLessThanOrEqual(unexplained404s);
-			expect(consoleErrors.filter((text) => !loadFailures.includes(text))).toEqual([]);
-		} finally {
-			await browser.close();
-		}
+		await page.goto(`${n8n.baseUrl}/workflow/payExampleInvoicing`);
+		const payNode = page.locator('[data-test-id="canvas-node"]', { hasText: 'Create Payment Link' }).first();
+		await payNode.waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(1000);
+		await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', 'invoicing-workflow.png') });
+		await payNode.dblclick();
+		await page.getByText('Payment Methods', { exact: true }).first().waitFor({ timeout: 15_000 });
+		await page.getByText('Payer Redirect URL', { exact: true }).first().waitFor();
+		await page.waitForTimeout(1000);
+		await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', 'pay-node-panel.png') });
+		// n8n 2.8.4 asks for output schemas of some of its own core nodes that it does not ship
+		// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted. Everything
+		// else — and anything about this package — fails the test.
+		const ignorable = (request: string) => /^HTTP 404 .*\/schemas\/n8n-nodes-base\./.test(request);
+		expect(failedRequests.filter((request) => !ignorable(request))).toEqual([]);
+		const unexplained404s = failedRequests.filter(ignorable).length;
+		const loadFailures = consoleErrors.filter((text) => /^Failed to load resource: the server responded with a status of 404/.test(text));
+		expect(loadFailures.length).toBeLessThanOrEqual(unexplained404s);
+		expect(consoleErrors.filter((text) => !loadFailures.includes(text))).toEqual([]);
+		});
 	});
 
 	it('the canvas names the Pay Trigger\'s events in words, not their internal values', async () => {
-		const browser = await launchBrowser();
-		try {
-			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-			await signIn(page);
+		await inSignedInPage(async (page) => {
 			await page.goto(`${n8n.baseUrl}/workflow/payExampleReconciliation`);
 			const trigger = page.locator('[data-test-id="canvas-node"]', { hasText: 'Payment Callback' }).first();
 			await trigger.waitFor({ timeout: 30_000 });
 			await expect(trigger.innerText()).resolves.toContain('On payment paid, payment state changed');
-		} finally {
-			await browser.close();
-		}
+		});
 	});
+
 	it('the payout example\'s note is right about which trigger n8n preselects (it tells users to pick Start)', async () => {
-		const browser = await launchBrowser();
-		try {
-			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-			await signIn(page);
+		await inSignedInPage(async (page) => {
 			await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30_000 });
 			// n8n ranks app triggers above its Manual Trigger; should that change, the note must too.
 			await expect(page.locator('[data-test-id="execute-workflow-button"]').innerText()).resolves.toContain('from Withdrawal Callback');
 			await expect(page.locator('[data-test-id="sticky"]', { hasText: 'Payout' }).innerText()).resolves.toMatch(/Pick Start in the ▾/);
-		} finally {
-			await browser.close();
-		}
+		});
 	});
+
 	it('the editor keeps a typed amount as typed, so a fraction reaches the Withdraw node\'s check instead of being rounded', async () => {
-		const browser = await launchBrowser();
-		try {
-			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-			await signIn(page);
+		await inSignedInPage(async (page) => {
 			await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
 			await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' }).first().dblclick();
 			const amount = page.locator('[data-test-id="parameter-input-amount"] input').first();
@@ -227,16 +211,22 @@ describe('in the running n8n: callbacks, the editor\'s calls, the editor', () =>
 			await page.keyboard.press('Tab');
 			// With numberPrecision 0 the editor showed, and stored, 2500.
 			await expect(amount.inputValue()).resolves.toBe('2500.4');
-		} finally {
-			await browser.close();
-		}
+		});
 	});
 });
 
-async function signIn(page: Page): Promise<void> {
-	await page.goto(`${n8n.baseUrl}/signin`);
-	await page.locator('input[name=emailOrLdapLoginId]').fill(LOCAL_OWNER.email);
-	await page.locator('input[type=password]').fill(LOCAL_OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+/** A browser page of the running n8n, signed in as the owner; the browser is closed afterwards. */
+async function inSignedInPage(use: (page: Page) => Promise<void>): Promise<void> {
+	const browser = await launchBrowser();
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		await page.goto(`${n8n.baseUrl}/signin`);
+		await page.locator('input[name=emailOrLdapLoginId]').fill(LOCAL_OWNER.email);
+		await page.locator('input[type=password]').fill(LOCAL_OWNER.password);
+		await page.keyboard.press('Enter');
+		await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+		await use(page);
+	} finally {
+		await browser.close();
+	}
 }
