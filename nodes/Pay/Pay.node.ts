@@ -8,6 +8,7 @@ import { ledgerScope, releaseLedger } from './execution/onceLedger';
 import { runItems } from './execution/runItems';
 import { searchBanks } from './methods/searchBanks';
 import { readRequestOptions, requestOptionsProperty } from './requestOptions';
+import type { RequestOptions } from './requestOptions';
 import { CREDENTIAL_NAME, payApiRequest } from './transport/request';
 
 export class Pay implements INodeType {
@@ -42,7 +43,14 @@ export class Pay implements INodeType {
 		if (!operation) {
 			throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
 		}
-		const { concurrency, settings } = readRequestOptions(this);
+		let requestOptions: RequestOptions;
+		try {
+			requestOptions = readRequestOptions(this, node);
+		} catch (error) {
+			// Node-wide settings: every item fails alike, each paired to its input with Continue On Fail.
+			return [(await runItems(this, items.length, async () => await Promise.reject(error))).items];
+		}
+		const { concurrency, settings } = requestOptions;
 		// Read once: building n8n's data proxy for every request was a measurable cost.
 		const runIndex = this.getWorkflowDataProxy(0).$runIndex as number;
 		// Where the at-most-once ledger remembers this run's requests; outside an execution, nowhere.

@@ -1,7 +1,11 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
+import { readWholeNumber } from './helpers/fieldInput';
 import { DEFAULT_RETRY_SETTINGS } from './transport/retryPolicy';
 import type { TransportSettings } from './transport/request';
+
+/** An hour: longer than any answer worth waiting for, and far below what Node's timers hold (2^31 - 1 ms), past which they fire at once. */
+const MAX_TIMEOUT_MS = 3_600_000;
 
 /** Node-wide settings of how requests are made, shown for every operation. */
 export const requestOptionsProperty: INodeProperties = {
@@ -33,7 +37,7 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Timeout (Ms)',
 			name: 'timeoutMs',
 			type: 'number',
-			typeOptions: { minValue: 1000 },
+			typeOptions: { minValue: 1000, maxValue: MAX_TIMEOUT_MS },
 			default: 30000,
 			description: 'How long to wait for an answer before giving up on a request',
 		},
@@ -45,17 +49,21 @@ export interface RequestOptions {
 	settings: TransportSettings;
 }
 
-export function readRequestOptions(context: IExecuteFunctions): RequestOptions {
-	const options = context.getNodeParameter('requestOptions', 0, {}) as {
-		concurrency?: number;
-		maxRetries?: number;
-		timeoutMs?: number;
-	};
+/**
+ * The node's request options, read once (from the first item, as node-wide settings are). A mapped
+ * value out of range is refused, naming the field: a negative timeout, for one, would otherwise
+ * crash inside Node's sockets instead of failing the item.
+ */
+export function readRequestOptions(context: IExecuteFunctions, node: INode): RequestOptions {
+	const options = context.getNodeParameter('requestOptions', 0, {}) as { concurrency?: unknown; maxRetries?: unknown; timeoutMs?: unknown };
+	const read = (raw: unknown, fallback: number, field: string, min: number, max?: number) =>
+		raw === undefined || raw === null || raw === '' ? fallback : readWholeNumber(node, 0, field, raw, min, max);
 	return {
-		concurrency: options.concurrency ?? 1,
+		concurrency: read(options.concurrency, 1, 'Items at Once', 1, 50),
 		settings: {
-			timeoutMs: options.timeoutMs ?? 30000,
-			retry: { ...DEFAULT_RETRY_SETTINGS, maxRetries: options.maxRetries ?? DEFAULT_RETRY_SETTINGS.maxRetries },
+			// Below the editor's 1000 ms only when mapped; tests and impatient flows use that.
+			timeoutMs: read(options.timeoutMs, 30000, 'Timeout (Ms)', 1, MAX_TIMEOUT_MS),
+			retry: { ...DEFAULT_RETRY_SETTINGS, maxRetries: read(options.maxRetries, DEFAULT_RETRY_SETTINGS.maxRetries, 'Retries of Safe Requests', 0, 10) },
 		},
 	};
 }

@@ -1,5 +1,7 @@
 /** Field definitions that several operations share, so they read and behave the same everywhere. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+
+import { readWholeNumber, readYesNo } from '../helpers/fieldInput';
 
 /**
  * An amount in Colombian pesos. No `numberPrecision`: n8n's editor would round what the user typed
@@ -37,6 +39,12 @@ export const returnAllProperties: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** How many results a list operation returns: all, or the limit (a whole number, 1 or more). */
+export function readListLimit(context: IExecuteFunctions, node: INode, itemIndex: number): number {
+	if (readYesNo(node, itemIndex, 'Return All', context.getNodeParameter('returnAll', itemIndex, false))) return Infinity;
+	return readWholeNumber(node, itemIndex, 'Limit', context.getNodeParameter('limit', itemIndex, 50), 1);
+}
 
 /** The "Options" collection of an operation. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {

@@ -1,5 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
+import { shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
 /**
@@ -33,7 +34,7 @@ export function readWholeAmount(node: INode, itemIndex: number, field: string, r
 function readAboveZero(node: INode, itemIndex: number, field: string, raw: unknown): number {
 	const value = typeof raw === 'string' ? parseAmountText(raw) : raw;
 	if (typeof value !== 'number' || !Number.isFinite(value)) {
-		throw inputError(node, itemIndex, field, `must be a number, got ${describe(raw)}`);
+		throw inputError(node, itemIndex, field, `must be a number, got ${shownValue(raw)}`);
 	}
 	if (value <= 0) {
 		throw inputError(node, itemIndex, field, `must be greater than 0, got ${value}`);
@@ -45,9 +46,4 @@ function parseAmountText(text: string): number | undefined {
 	const trimmed = text.trim();
 	if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(trimmed)) return undefined;
 	return Number(trimmed.replace(/,/g, ''));
-}
-
-function describe(raw: unknown): string {
-	if (raw === '' || raw === undefined || raw === null) return 'nothing';
-	return JSON.stringify(raw);
 }

@@ -1,5 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
+import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
 /**
@@ -33,8 +34,8 @@ export function isHttpUrl(url: string): boolean {
 
 /** An optional URL field: empty stays empty, anything else must be an absolute http(s) URL. */
 export function readUrlField(node: INode, itemIndex: number, field: string, raw: unknown): string {
-	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	const text = readText(node, itemIndex, field, raw);
 	if (text === '') return '';
-	if (!isHttpUrl(text)) throw inputError(node, itemIndex, field, `"${text}" is not an http(s) URL`);
+	if (!isHttpUrl(text)) throw inputError(node, itemIndex, field, `${shownValue(text)} is not an http(s) URL`);
 	return text;
 }

@@ -19,5 +19,6 @@ export function readJsonObject(node: INode, itemIndex: number, field: string, ra
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw inputError(node, itemIndex, field, 'must be a JSON object such as {"reference": "INV-1"}');
 	}
-	return value as IDataObject;
+	// A copy: the object may be the input item's own (mapped with an expression), and callers add to it.
+	return { ...(value as IDataObject) };
 }

@@ -69,15 +69,6 @@ export function enabledKeys(map: Record<string, boolean>): string[] {
 	return Object.keys(map).filter((key) => map[key]);
 }
 
-/**
- * Keys typed by the user ("Other Method Keys"): a comma- or newline-separated text, or a list.
- * Blank entries are dropped; keys are kept exactly as typed (the service's keys are case-sensitive).
- */
-export function splitMethodKeys(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/[,\n]/) : [];
-	return parts.map((part) => part.trim()).filter((part) => part !== '');
-}
-
 function toBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
 	if (value === 1 || value === 'true' || value === 'True' || value === '1') return true;

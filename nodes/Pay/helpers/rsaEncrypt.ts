@@ -23,6 +23,16 @@ export function readPublicKey(pem: string): KeyObject | undefined {
 	}
 }
 
+/**
+ * The longest value, in bytes, that one RSA block holds with this key and padding (RFC 8017:
+ * k - 11 for PKCS#1 v1.5, k - 2 * hash length - 2 for OAEP); a longer one cannot be encrypted.
+ */
+export function plaintextLimit(key: KeyObject, padding: RsaPadding): number {
+	const keyBytes = Math.ceil((key.asymmetricKeyDetails?.modulusLength ?? 0) / 8);
+	if (padding === 'pkcs1') return keyBytes - 11;
+	return keyBytes - 2 * (padding === 'oaep-sha256' ? 32 : 20) - 2;
+}
+
 export function encryptField(key: KeyObject, value: string, padding: RsaPadding): string {
 	const options =
 		padding === 'pkcs1'

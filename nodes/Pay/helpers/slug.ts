@@ -1,5 +1,6 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
+import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
 /** The field that names a payment object: its slug (`url` in the service's answers). */
@@ -19,14 +20,14 @@ export const slugProperty: INodeProperties = {
  * The service's slugs are short alphanumeric codes, so anything else is refused before sending.
  */
 export function readSlug(node: INode, itemIndex: number, raw: unknown, field = 'Payment Slug'): string {
-	let text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+	let text = readText(node, itemIndex, field, raw);
 	if (text === '') throw inputError(node, itemIndex, field, 'is empty; map the "slug" of the payment object');
 	if (/^https?:\/\//i.test(text)) {
 		const segments = new URL(text).pathname.split('/').filter((segment) => segment !== '');
 		text = segments[segments.length - 1] ?? '';
 	}
 	if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) {
-		throw inputError(node, itemIndex, field, `"${text}" is not a payment slug (letters and digits only)`);
+		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (letters and digits only)`);
 	}
 	return text;
 }

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { readTextList, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
 
@@ -22,8 +23,7 @@ export const requestVerificationCodes: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const channels = this.getNodeParameter('channels', itemIndex, []) as string[];
-		if (channels.length === 0) throw inputError(env.node, itemIndex, 'Send To', 'choose email, phone or both');
+		const channels = readChannels(env.node, itemIndex, this.getNodeParameter('channels', itemIndex, []));
 		const body = { email: channels.includes('email'), phone: channels.includes('phone') };
 		const answer = await env.request({
 			method: 'POST',
@@ -37,3 +37,14 @@ export const requestVerificationCodes: PayOperation = {
 		return { requested: channels, response: (answer ?? {}) as IDataObject };
 	},
 };
+
+const CHANNELS = ['email', 'phone'];
+
+/** The channels chosen in the editor, or mapped as a list or a text such as "email, phone". */
+function readChannels(node: INode, itemIndex: number, raw: unknown): string[] {
+	const channels = readTextList(node, itemIndex, 'Send To', raw).map((channel) => channel.toLowerCase());
+	const unknown = channels.find((channel) => !CHANNELS.includes(channel));
+	if (unknown !== undefined) throw inputError(node, itemIndex, 'Send To', `${shownValue(unknown)} is not email or phone`);
+	if (channels.length === 0) throw inputError(node, itemIndex, 'Send To', 'choose email, phone or both');
+	return [...new Set(channels)];
+}

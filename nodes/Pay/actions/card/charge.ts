@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCvv } from '../../helpers/cardInput';
-import { inputError } from '../../helpers/inputError';
+import { readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../helpers/normalize';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
-import { encryptField } from '../../helpers/rsaEncrypt';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../helpers/states';
-import type { OperationEnvironment, PayOperation } from '../types';
-import { cardUuidProperty, paddingProperty, readPadding } from './fields';
-import { servicePublicKey } from './publicKey';
 import { optionsCollection } from '../sharedFields';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { cardUuidProperty, encryptCardField, paddingProperty, readPadding } from './fields';
+import { servicePublicKey } from './publicKey';
 
 export const chargeCard: PayOperation = {
 	value: 'charge',
@@ -41,18 +40,16 @@ export const chargeCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const uuid = String(this.getNodeParameter('cardUuid', itemIndex, '') ?? '').trim();
-		if (uuid === '') throw inputError(node, itemIndex, 'Card UUID', 'is empty');
+		const uuid = readRequiredText(node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const dues = Number(this.getNodeParameter('dues', itemIndex, 1));
-		if (!Number.isInteger(dues) || dues < 1 || dues > 36) throw inputError(node, itemIndex, 'Instalments', `must be a whole number from 1 to 36, got ${dues}`);
+		const dues = readWholeNumber(node, itemIndex, 'Instalments', this.getNodeParameter('dues', itemIndex, 1), 1, 36);
 		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const { key } = await servicePublicKey(this, env, itemIndex);
 		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/tc_payment/',
-			body: { tc_id: uuid, dues, url: slug, cvv: encryptField(key, cvv, readPadding(options)) },
+			body: { tc_id: uuid, dues, url: slug, cvv: encryptCardField(node, itemIndex, 'CVV', key, cvv, readPadding(options)) },
 			safety: 'once',
 			action: `the card charge for ${slug}`,
 			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from '../../helpers/inputError';
+import { readRequiredText } from '../../helpers/fieldInput';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardUuidProperty } from './fields';
 
@@ -11,8 +11,7 @@ export const deleteCard: PayOperation = {
 	action: 'Delete a saved card',
 	properties: [cardUuidProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = String(this.getNodeParameter('cardUuid', itemIndex, '') ?? '').trim();
-		if (uuid === '') throw inputError(env.node, itemIndex, 'Card UUID', 'is empty');
+		const uuid = readRequiredText(env.node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
 		const answer = await env.request({
 			method: 'DELETE',
 			path: '/delete_tc/',

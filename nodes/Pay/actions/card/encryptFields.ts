@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { encryptField } from '../../helpers/rsaEncrypt';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { paddingProperty, readPadding } from './fields';
+import { encryptCardField, paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
 import { optionsCollection } from '../sharedFields';
 
@@ -39,12 +39,12 @@ export const encryptFields: PayOperation = {
 		if (entries.length === 0) throw inputError(node, itemIndex, 'Fields', 'add at least one field to encrypt');
 		const padding = readPadding(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
 		const { key } = await servicePublicKey(this, env, itemIndex);
-		const output: IDataObject = {};
-		for (const entry of entries) {
-			const name = String(entry.name ?? '').trim();
-			if (name === '') throw inputError(node, itemIndex, 'Fields', 'every field needs a name');
-			output[name] = encryptField(key, String(entry.value ?? ''), padding);
-		}
-		return output;
+		const encrypted = entries.map((entry) => {
+			const name = readRequiredText(node, itemIndex, 'Fields: Name', entry.name, 'every field needs a name');
+			const field = `Fields: ${name}`;
+			return [name, encryptCardField(node, itemIndex, field, key, readText(node, itemIndex, field, entry.value), padding)];
+		});
+		// fromEntries keeps any name as a field, "__proto__" included, where `output[name] =` would drop it.
+		return Object.fromEntries(encrypted) as IDataObject;
 	},
 };

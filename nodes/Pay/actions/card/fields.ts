@@ -1,6 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { KeyObject } from 'crypto';
 
-import { RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
+import { inputError } from '../../helpers/inputError';
+import { encryptField, plaintextLimit, RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
 import type { RsaPadding } from '../../helpers/rsaEncrypt';
 
 export const paddingProperty: INodeProperties = {
@@ -15,6 +17,19 @@ export const paddingProperty: INodeProperties = {
 export function readPadding(options: IDataObject): RsaPadding {
 	const value = options.padding;
 	return value === 'oaep-sha1' || value === 'oaep-sha256' ? value : 'pkcs1';
+}
+
+/**
+ * Encrypts one card field. A value too long for one RSA block (the service's key decides how long)
+ * is refused by the field's name, without showing it, instead of failing with OpenSSL's words.
+ */
+export function encryptCardField(node: INode, itemIndex: number, field: string, key: KeyObject, value: string, padding: RsaPadding): string {
+	const bytes = Buffer.byteLength(value, 'utf8');
+	const limit = plaintextLimit(key, padding);
+	if (bytes > limit) {
+		throw inputError(node, itemIndex, field, `is too long to encrypt: ${bytes} bytes, and the service's key takes at most ${limit} with this padding`);
+	}
+	return encryptField(key, value, padding);
 }
 
 export const cardUuidProperty: INodeProperties = {

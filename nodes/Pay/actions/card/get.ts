@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from '../../helpers/inputError';
+import { readRequiredText } from '../../helpers/fieldInput';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
 import { cardUuidProperty } from './fields';
@@ -12,8 +12,7 @@ export const getCard: PayOperation = {
 	action: 'Get a saved card',
 	properties: [cardUuidProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = String(this.getNodeParameter('cardUuid', itemIndex, '') ?? '').trim();
-		if (uuid === '') throw inputError(env.node, itemIndex, 'Card UUID', 'is empty');
+		const uuid = readRequiredText(env.node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', qs: { card_uuid: uuid }, safety: 'read', action: 'reading the card', itemIndex });
 		return cardView(Array.isArray(answer) ? answer[0] : answer);
 	},

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
-import { returnAllProperties } from '../sharedFields';
 
 export const listCards: PayOperation = {
 	value: 'list',
@@ -13,8 +13,7 @@ export const listCards: PayOperation = {
 		...returnAllProperties,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+		const limit = readListLimit(this, env.node, itemIndex);
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', safety: 'read', action: 'the card list', itemIndex });
 		const list = Array.isArray(answer) ? answer : answer === undefined || answer === null ? [] : [answer];
 		return list.slice(0, limit).map(cardView);

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { lastFour, readCardNumber, readExpiry } from '../../helpers/cardInput';
-import { inputError } from '../../helpers/inputError';
-import { encryptField } from '../../helpers/rsaEncrypt';
+import { readRequiredText, readText } from '../../helpers/fieldInput';
+import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
-import { paddingProperty, readPadding } from './fields';
+import { encryptCardField, paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
-import { optionsCollection } from '../sharedFields';
 
 export const registerCard: PayOperation = {
 	value: 'register',
@@ -47,19 +46,19 @@ export const registerCard: PayOperation = {
 		const { node } = env;
 		const number = readCardNumber(node, itemIndex, this.getNodeParameter('cardNumber', itemIndex));
 		const expiry = readExpiry(node, itemIndex, this.getNodeParameter('expiry', itemIndex));
-		const holder = String(this.getNodeParameter('holderName', itemIndex, '') ?? '').trim();
-		if (holder === '') throw inputError(node, itemIndex, 'Holder Name', 'is empty');
+		const holder = readRequiredText(node, itemIndex, 'Holder Name', this.getNodeParameter('holderName', itemIndex, ''));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const { key } = await servicePublicKey(this, env, itemIndex);
 
 		const body: IDataObject = {
-			number_card: encryptField(key, number, padding),
-			name_card: encryptField(key, holder, padding),
-			date_expiration: encryptField(key, expiry, padding),
+			number_card: encryptCardField(node, itemIndex, 'Card Number', key, number, padding),
+			name_card: encryptCardField(node, itemIndex, 'Holder Name', key, holder, padding),
+			date_expiration: encryptCardField(node, itemIndex, 'Expiry (MM/YY)', key, expiry, padding),
 		};
-		for (const field of ['bank', 'country', 'imei', 'latitude', 'longitude']) {
-			if (options[field] !== undefined && options[field] !== '') body[field] = String(options[field]);
+		for (const [field, label] of SENT_AS_TEXT) {
+			const value = readText(node, itemIndex, label, options[field]);
+			if (value !== '') body[field] = value;
 		}
 		const answer = await env.request({
 			method: 'POST',
@@ -73,3 +72,12 @@ export const registerCard: PayOperation = {
 		return { ...cardView(answer), last4: lastFour(number) };
 	},
 };
+
+/** Options sent as the text typed, by their field names in the service and in the editor. */
+const SENT_AS_TEXT = [
+	['bank', 'Bank'],
+	['country', 'Country'],
+	['imei', 'IMEI'],
+	['latitude', 'Latitude'],
+	['longitude', 'Longitude'],
+] as const;

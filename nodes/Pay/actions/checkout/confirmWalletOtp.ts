@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../helpers/normalize';
 import { readSlug, slugProperty } from '../../helpers/slug';
@@ -25,7 +26,7 @@ export const confirmWalletOtp: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const otp = String(this.getNodeParameter('otp', itemIndex, '') ?? '').trim();
+		const otp = readText(node, itemIndex, 'OTP', this.getNodeParameter('otp', itemIndex, ''));
 		if (!/^\d{4,8}$/.test(otp)) throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
 		const answer = answerFields(await env.request({
 			method: 'POST',

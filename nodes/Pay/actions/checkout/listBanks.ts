@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { isPromptRow, readBankCatalog } from '../../helpers/banks';
+import { readYesNo } from '../../helpers/fieldInput';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 export const listBanks: PayOperation = {
@@ -18,7 +19,7 @@ export const listBanks: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const includePrompt = this.getNodeParameter('includePromptRow', itemIndex, false) as boolean;
+		const includePrompt = readYesNo(env.node, itemIndex, 'Include Prompt Row', this.getNodeParameter('includePromptRow', itemIndex, false));
 		const answer = await env.request({ method: 'GET', path: '/get_banks/1/', safety: 'read', action: 'the bank list', itemIndex });
 		return readBankCatalog(answer)
 			.filter((bank) => includePrompt || !isPromptRow(bank))

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { checkoutOutput, submitCheckout } from './submitCheckout';
@@ -25,7 +26,7 @@ export const payWithBreb: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const method = String(this.getNodeParameter('methodKey', itemIndex, 'breb'));
+		const method = readRequiredText(env.node, itemIndex, 'Method Key', this.getNodeParameter('methodKey', itemIndex, 'breb'));
 		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
 		return checkoutOutput(slug, method, answer, {
 			qr_value: answer.order.qr_value ?? null,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { readPhone } from './payerFields';
 import { checkoutOutput, submitCheckout } from './submitCheckout';
 
 export const payWithNequi: PayOperation = {
@@ -33,8 +33,7 @@ export const payWithNequi: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const phone = String(this.getNodeParameter('payerPhone', itemIndex, '')).replace(/[\s-]/g, '');
-		if (!/^\+?\d{7,15}$/.test(phone)) throw inputError(node, itemIndex, 'Payer Phone', `"${phone}" is not a phone number`);
+		const phone = readPhone(node, itemIndex, this.getNodeParameter('payerPhone', itemIndex, ''));
 		const extra = readJsonObject(node, itemIndex, 'Additional Fields (JSON)', this.getNodeParameter('additionalFields', itemIndex, '{}'));
 		const body: IDataObject = { ...extra, phone, payment: 'NEQUI' };
 		return checkoutOutput(slug, 'NEQUI', await submitCheckout(this, env, itemIndex, slug, body));

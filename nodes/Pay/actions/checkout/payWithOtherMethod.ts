@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from '../../helpers/inputError';
+import { readRequiredText } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -33,8 +33,7 @@ export const payWithOtherMethod: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const method = String(this.getNodeParameter('methodKey', itemIndex, '')).trim();
-		if (method === '') throw inputError(node, itemIndex, 'Method Key', 'is empty');
+		const method = readRequiredText(node, itemIndex, 'Method Key', this.getNodeParameter('methodKey', itemIndex, ''));
 		const fields = readJsonObject(node, itemIndex, 'Fields (JSON)', this.getNodeParameter('fields', itemIndex, '{}'));
 		const answer = await submitCheckout(this, env, itemIndex, slug, { ...fields, payment: method });
 		return checkoutOutput(slug, method, answer, { redirect_url: findRedirectUrl(answer.order) ?? null });

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -45,10 +46,9 @@ export const payWithPse: PayOperation = {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
-		const address = String(this.getNodeParameter('payerAddress', itemIndex, '')).trim();
-		if (address === '') throw inputError(node, itemIndex, 'Payer Address', 'is empty');
-		const bank = String(this.getNodeParameter('bank', itemIndex, '', { extractValue: true }) ?? '').trim();
-		if (!/^\d+$/.test(bank) || /^0+$/.test(bank)) throw inputError(node, itemIndex, 'Bank', `"${bank}" is not a bank code; pick a bank from the list`);
+		const address = readRequiredText(node, itemIndex, 'Payer Address', this.getNodeParameter('payerAddress', itemIndex, ''));
+		const bank = readText(node, itemIndex, 'Bank', this.getNodeParameter('bank', itemIndex, '', { extractValue: true }));
+		if (!/^\d+$/.test(bank) || /^0+$/.test(bank)) throw inputError(node, itemIndex, 'Bank', `${shownValue(bank)} is not a bank code; pick a bank from the list`);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { ...payer, payment: 'pse', bank, address });
 		return checkoutOutput(slug, 'pse', answer, { bank_redirect_url: findRedirectUrl(answer.order) ?? null });
 	},

@@ -1,6 +1,7 @@
 /** The payer's details that the PSE and Daviplata checkouts send, and their checks. */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
+import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment } from '../types';
 
@@ -33,18 +34,23 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The payer fields as the service names them (`name`, `cc`, `email`, `phone`, `document_type`). */
 export function readPayer(context: IExecuteFunctions, env: OperationEnvironment, itemIndex: number): IDataObject {
 	const { node } = env;
-	const text = (name: string) => String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
-	const name = text('payerName');
-	if (name === '') throw inputError(node, itemIndex, 'Payer Name', 'is empty');
-	const documentType = text('documentType').toUpperCase();
+	const text = (name: string, field: string) => readText(node, itemIndex, field, context.getNodeParameter(name, itemIndex, ''));
+	const name = readRequiredText(node, itemIndex, 'Payer Name', context.getNodeParameter('payerName', itemIndex, ''));
+	const documentType = text('documentType', 'Document Type').toUpperCase();
 	if (!DOCUMENT_TYPES.some((type) => type.value === documentType)) {
-		throw inputError(node, itemIndex, 'Document Type', `"${documentType}" is not one of ${DOCUMENT_TYPES.map((type) => type.value).join(', ')}`);
+		throw inputError(node, itemIndex, 'Document Type', `${shownValue(documentType)} is not one of ${DOCUMENT_TYPES.map((type) => type.value).join(', ')}`);
 	}
-	const documentNumber = text('documentNumber');
-	if (!/^[0-9A-Za-z-]{3,20}$/.test(documentNumber)) throw inputError(node, itemIndex, 'Document Number', `"${documentNumber}" is not a document number`);
-	const email = text('payerEmail');
-	if (!EMAIL.test(email)) throw inputError(node, itemIndex, 'Payer Email', `"${email}" is not an email address`);
-	const phone = text('payerPhone').replace(/[\s-]/g, '');
-	if (!/^\+?\d{7,15}$/.test(phone)) throw inputError(node, itemIndex, 'Payer Phone', `"${phone}" is not a phone number`);
+	const documentNumber = text('documentNumber', 'Document Number');
+	if (!/^[0-9A-Za-z-]{3,20}$/.test(documentNumber)) throw inputError(node, itemIndex, 'Document Number', `${shownValue(documentNumber)} is not a document number`);
+	const email = text('payerEmail', 'Payer Email');
+	if (!EMAIL.test(email)) throw inputError(node, itemIndex, 'Payer Email', `${shownValue(email)} is not an email address`);
+	const phone = readPhone(node, itemIndex, context.getNodeParameter('payerPhone', itemIndex, ''));
 	return { name, cc: documentNumber, email, phone, document_type: documentType };
+}
+
+/** The payer's phone, spaces and dashes removed: 7 to 15 digits, with an optional +. */
+export function readPhone(node: INode, itemIndex: number, raw: unknown): string {
+	const phone = readText(node, itemIndex, 'Payer Phone', raw).replace(/[\s-]/g, '');
+	if (!/^\+?\d{7,15}$/.test(phone)) throw inputError(node, itemIndex, 'Payer Phone', `${shownValue(phone)} is not a phone number`);
+	return phone;
 }

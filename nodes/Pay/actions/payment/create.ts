@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
-import { readCallbackSecret, readPageBaseUrl } from '../../helpers/credentialSettings';
+import { readUrlField } from '../../helpers/callbackUrl';
+import { readPageBaseUrl } from '../../helpers/credentialSettings';
+import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
-import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
-import type { OperationEnvironment, PayOperation } from '../types';
-import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty } from './fields';
-import { readMethodSelection } from './methodSelection';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import type { OperationEnvironment, PayOperation } from '../types';
+import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty, readCallbackField } from './fields';
+import { readMethodSelection } from './methodSelection';
 
 export const createPayment: PayOperation = {
 	value: 'create',
@@ -95,17 +95,12 @@ export const createPayment: PayOperation = {
 		const { node } = env;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
-		const description = String(this.getNodeParameter('description', itemIndex, '')).trim();
-		if (description === '') throw inputError(node, itemIndex, 'Description', 'is empty');
+		const description = readRequiredText(node, itemIndex, 'Description', this.getNodeParameter('description', itemIndex, ''));
 		const methods = readMethodSelection(node, itemIndex, this.getNodeParameter('paymentMethods', itemIndex, []), options.otherMethodKeys);
-		const expirationDays = Number(this.getNodeParameter('expirationDays', itemIndex, 1));
-		if (!Number.isInteger(expirationDays) || expirationDays < 1) {
-			throw inputError(node, itemIndex, 'Expiration (Days)', `must be a whole number of days, 1 or more, got ${expirationDays}`);
-		}
+		const expirationDays = readWholeNumber(node, itemIndex, 'Expiration (Days)', this.getNodeParameter('expirationDays', itemIndex, 1), 1);
 		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
-		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
-		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(env, itemIndex));
-		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
+		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
+		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
 
 		const body: IDataObject = {
 			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),
@@ -117,9 +112,10 @@ export const createPayment: PayOperation = {
 		};
 		if (payerRedirectUrl) body.payer_redirect_url = payerRedirectUrl;
 		if (callback) body.callback = callback;
-		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = options.clientAssumeCosts;
-		if (options.notSendEmail !== undefined) body.not_send_email = options.notSendEmail;
-		if (options.platform) body.platform = options.platform;
+		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', options.clientAssumeCosts);
+		if (options.notSendEmail !== undefined) body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
+		const platform = readText(node, itemIndex, 'Platform', options.platform);
+		if (platform) body.platform = platform;
 
 		const answer = await env.request({
 			method: 'POST',

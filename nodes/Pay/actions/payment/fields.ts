@@ -1,7 +1,11 @@
 /** Fields that Create and Update share, so both read the same way. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
+import { readCallbackSecret } from '../../helpers/credentialSettings';
+import { readYesNo } from '../../helpers/fieldInput';
 import { PAYMENT_METHOD_CHOICES } from '../../helpers/paymentMethods';
+import type { OperationEnvironment } from '../types';
 
 export const paymentMethodsProperty: INodeProperties = {
 	displayName: 'Payment Methods',
@@ -37,3 +41,10 @@ export const addCallbackSecretProperty: INodeProperties = {
 	description:
 		"Whether to add the credential's callback secret to the callback URL (as the token query parameter), so the Pay Trigger can tell genuine callbacks from forged ones",
 };
+
+/** The Callback URL to send (Withdraw uses it too): checked, with the callback secret added unless "Add Callback Secret" is off. */
+export async function readCallbackField(env: OperationEnvironment, itemIndex: number, rawUrl: unknown, rawAddSecret: unknown): Promise<string> {
+	const callback = readUrlField(env.node, itemIndex, 'Callback URL', rawUrl);
+	const addSecret = rawAddSecret === undefined || readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
+	return callback && addSecret ? withCallbackSecret(callback, await readCallbackSecret(env, itemIndex)) : callback;
+}

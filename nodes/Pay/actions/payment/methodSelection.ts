@@ -1,11 +1,12 @@
 import type { INode } from 'n8n-workflow';
 
+import { readTextList } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { serializeMethods, splitMethodKeys } from '../../helpers/paymentMethods';
+import { serializeMethods } from '../../helpers/paymentMethods';
 
 /** The `payment_method_enabled` string from the chosen methods and the typed extra keys; never empty. */
 export function readMethodSelection(node: INode, itemIndex: number, chosen: unknown, otherKeys: unknown): string {
-	const keys = [...(Array.isArray(chosen) ? chosen.map(String) : []), ...splitMethodKeys(otherKeys)];
+	const keys = [...readTextList(node, itemIndex, 'Payment Methods', chosen), ...readTextList(node, itemIndex, 'Other Method Keys', otherKeys)];
 	if (keys.length === 0) {
 		throw inputError(node, itemIndex, 'Payment Methods', 'choose at least one method the payer may use');
 	}

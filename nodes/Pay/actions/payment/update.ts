@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
-import { readCallbackSecret, readPageBaseUrl } from '../../helpers/credentialSettings';
+import { readUrlField } from '../../helpers/callbackUrl';
+import { readPageBaseUrl } from '../../helpers/credentialSettings';
+import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty } from './fields';
+import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty, readCallbackField } from './fields';
 import { readMethodSelection } from './methodSelection';
 
 export const updatePayment: PayOperation = {
@@ -47,26 +48,19 @@ export const updatePayment: PayOperation = {
 		const changes: IDataObject = readJsonObject(node, itemIndex, 'Additional Fields (JSON)', fields.additionalFields);
 		if (fields.amount !== undefined) changes.amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', fields.amount);
 		if (fields.description !== undefined) {
-			const description = String(fields.description).trim();
-			if (description === '') throw inputError(node, itemIndex, 'Description', 'is empty');
-			changes.description = description;
+			changes.description = readRequiredText(node, itemIndex, 'Description', fields.description);
 		}
 		if (fields.expirationDays !== undefined) {
-			const days = Number(fields.expirationDays);
-			if (!Number.isInteger(days) || days < 1) throw inputError(node, itemIndex, 'Expiration (Days)', `must be a whole number of days, 1 or more, got ${days}`);
-			changes.expiration_days = days;
+			changes.expiration_days = readWholeNumber(node, itemIndex, 'Expiration (Days)', fields.expirationDays, 1);
 		}
 		if (fields.paymentMethods !== undefined || fields.otherMethodKeys !== undefined) {
 			changes.payment_method_enabled = readMethodSelection(node, itemIndex, fields.paymentMethods, fields.otherMethodKeys);
 		}
 		if (fields.payerRedirectUrl !== undefined) changes.payer_redirect_url = readUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl);
-		if (fields.callbackUrl !== undefined) {
-			const callback = readUrlField(node, itemIndex, 'Callback URL', fields.callbackUrl);
-			changes.callback = callback && fields.addCallbackSecret !== false ? withCallbackSecret(callback, await readCallbackSecret(env, itemIndex)) : callback;
-		}
-		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = fields.clientAssumeCosts;
-		if (fields.notSendEmail !== undefined) changes.not_send_email = fields.notSendEmail;
-		if (fields.platform !== undefined) changes.platform = fields.platform;
+		if (fields.callbackUrl !== undefined) changes.callback = await readCallbackField(env, itemIndex, fields.callbackUrl, fields.addCallbackSecret);
+		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', fields.clientAssumeCosts);
+		if (fields.notSendEmail !== undefined) changes.not_send_email = readYesNo(node, itemIndex, 'Send No Email', fields.notSendEmail);
+		if (fields.platform !== undefined) changes.platform = readText(node, itemIndex, 'Platform', fields.platform);
 		const changed = Object.keys(changes);
 		if (changed.length === 0) throw inputError(node, itemIndex, 'Update Fields', 'add at least one field to change');
 

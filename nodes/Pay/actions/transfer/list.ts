@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { toNumber } from '../../helpers/normalize';
 import { fetchAllPages } from '../allPages';
+import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { returnAllProperties } from '../sharedFields';
 
 export const listTransfers: PayOperation = {
 	value: 'list',
@@ -29,12 +30,11 @@ export const listTransfers: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+		const limit = readListLimit(this, node, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const after = readMoment(filters.after, () => inputError(node, itemIndex, 'Sent After', `"${String(filters.after)}" is not a date`));
-		const before = readMoment(filters.before, () => inputError(node, itemIndex, 'Sent Before', `"${String(filters.before)}" is not a date`));
-		const recipient = String(filters.recipient ?? '').trim();
+		const after = readMoment(filters.after, () => inputError(node, itemIndex, 'Sent After', `${shownValue(filters.after)} is not a date`));
+		const before = readMoment(filters.before, () => inputError(node, itemIndex, 'Sent Before', `${shownValue(filters.before)} is not a date`));
+		const recipient = readText(node, itemIndex, 'Recipient', filters.recipient);
 
 		// All pages: the node sorts and filters itself (the API has no filters).
 		const records = (await fetchAllPages(env, itemIndex, '/send/', 'the transfer list')).filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);

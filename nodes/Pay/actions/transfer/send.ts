@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { inputError } from '../../helpers/inputError';
-import type { OperationEnvironment, PayOperation } from '../types';
+import { readRequiredText } from '../../helpers/fieldInput';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import type { OperationEnvironment, PayOperation } from '../types';
 
 export const sendTransfer: PayOperation = {
 	value: 'send',
@@ -37,8 +37,7 @@ export const sendTransfer: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const recipient = String(this.getNodeParameter('recipient', itemIndex, '') ?? '').trim();
-		if (recipient === '') throw inputError(node, itemIndex, 'Recipient', 'is empty; give a username or a mobile number');
+		const recipient = readRequiredText(node, itemIndex, 'Recipient', this.getNodeParameter('recipient', itemIndex, ''), 'give a username or a mobile number');
 		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'to_user' ? 'to_user' : 'toUser';

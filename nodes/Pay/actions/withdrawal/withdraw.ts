@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readWholeAmount } from '../../helpers/amount';
-import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
-import { readCallbackSecret } from '../../helpers/credentialSettings';
+import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
-import { inputError } from '../../helpers/inputError';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { answerFields, toNumber } from '../../helpers/normalize';
 import { withdrawalStateLabel } from '../../helpers/states';
-import { addCallbackSecretProperty } from '../payment/fields';
-import type { OperationEnvironment, PayOperation } from '../types';
+import { addCallbackSecretProperty, readCallbackField } from '../payment/fields';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import type { OperationEnvironment, PayOperation } from '../types';
 
 /** Account types from public documentation (unconfirmed); any other code can be given. */
 const ACCOUNT_TYPES = [
@@ -83,21 +81,19 @@ export const withdrawToKey: PayOperation = {
 		const { node } = env;
 		const amount = readWholeAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
 		const keyValue = readInstantPaymentKey(node, itemIndex, 'Key', this.getNodeParameter('keyValue', itemIndex));
-		const holder = String(this.getNodeParameter('accountHolderName', itemIndex, '') ?? '').trim();
-		if (holder === '') throw inputError(node, itemIndex, 'Account Holder Name', 'is empty');
-		const typeChoice = String(this.getNodeParameter('accountType', itemIndex, '8'));
-		const accountType = typeChoice === 'custom' ? Number(this.getNodeParameter('accountTypeCode', itemIndex, 0)) : Number(typeChoice);
-		if (!Number.isInteger(accountType) || accountType < 0) {
-			throw inputError(node, itemIndex, 'Account Type Code', `must be a whole number, 0 or more, got ${accountType}`);
-		}
+		const holder = readRequiredText(node, itemIndex, 'Account Holder Name', this.getNodeParameter('accountHolderName', itemIndex, ''));
+		const typeChoice = this.getNodeParameter('accountType', itemIndex, '8');
+		const accountType = typeChoice === 'custom'
+			? readWholeNumber(node, itemIndex, 'Account Type Code', this.getNodeParameter('accountTypeCode', itemIndex, 0), 0)
+			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		let callback = readUrlField(node, itemIndex, 'Callback URL', this.getNodeParameter('callbackUrl', itemIndex, ''));
-		if (callback && options.addCallbackSecret !== false) callback = withCallbackSecret(callback, await readCallbackSecret(env, itemIndex));
-		const idempotencyKey = String(options.idempotencyKey ?? '').trim() || derivedIdempotencyKey(this, itemIndex, env, 'withdrawal');
+		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
+		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'withdrawal');
 
 		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
 		if (callback) body.callback = callback;
-		if (options.description) body.description = String(options.description);
+		const description = readText(node, itemIndex, 'Description', options.description);
+		if (description) body.description = description;
 		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/withdraw/co/',

@@ -1,0 +1,60 @@
+import type { INode } from 'n8n-workflow';
+
+import { inputError } from './inputError';
+
+/**
+ * Reading plain text and whole-number fields from what the editor or a mapping gives. A mapping can
+ * give anything (an object, a list, a yes/no), and `String()` would turn an object into
+ * "[object Object]" and send it; these refuse it instead, naming the field and what was given.
+ */
+
+/** A text field: text is trimmed, a number (a phone or document number from a spreadsheet) becomes text, nothing becomes "". */
+export function readText(node: INode, itemIndex: number, field: string, raw: unknown): string {
+	if (raw === undefined || raw === null) return '';
+	if (typeof raw === 'string') return raw.trim();
+	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+	throw inputError(node, itemIndex, field, `must be text, got ${shownValue(raw)}`);
+}
+
+/** A text field that must not be empty; `hint` says what to put there. */
+export function readRequiredText(node: INode, itemIndex: number, field: string, raw: unknown, hint = ''): string {
+	const text = readText(node, itemIndex, field, raw);
+	if (text === '') throw inputError(node, itemIndex, field, `is empty${hint ? `; ${hint}` : ''}`);
+	return text;
+}
+
+/** A field that takes several values: a list of texts, or one text with the values separated by commas or new lines. */
+export function readTextList(node: INode, itemIndex: number, field: string, raw: unknown): string[] {
+	const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n]/) : [readText(node, itemIndex, field, raw)];
+	return parts.map((part) => readText(node, itemIndex, field, part)).filter((part) => part !== '');
+}
+
+/** A count or a code: a whole number from `min` to `max`, typed or mapped as a number or as text. */
+export function readWholeNumber(node: INode, itemIndex: number, field: string, raw: unknown, min: number, max = Infinity): number {
+	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
+	if (!Number.isInteger(value) || value < min || value > max) {
+		const range = max === Infinity ? `${min} or more` : `from ${min} to ${max}`;
+		throw inputError(node, itemIndex, field, `must be a whole number ${range}, got ${shownValue(raw)}`);
+	}
+	return value;
+}
+
+/** A yes/no field: true or false, or their text as a spreadsheet or a form gives it. */
+export function readYesNo(node: INode, itemIndex: number, field: string, raw: unknown): boolean {
+	if (typeof raw === 'boolean') return raw;
+	const text = typeof raw === 'string' ? raw.trim().toLowerCase() : undefined;
+	if (text === 'true' || text === 'false') return text === 'true';
+	throw inputError(node, itemIndex, field, `must be true or false, got ${shownValue(raw)}`);
+}
+
+/** How a given value appears in an error message: quoted and cut short, and an object or list by its kind, never its contents. */
+export function shownValue(raw: unknown): string {
+	if (raw === undefined || raw === null || raw === '') return 'nothing';
+	if (Array.isArray(raw)) return 'a list';
+	if (typeof raw === 'object') return 'an object';
+	const text = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+	return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
+}
+
+/** Enough to recognise a value in a message, short enough that a pasted document does not flood the execution log. */
+const SHOWN_LENGTH = 60;
