@@ -4,11 +4,12 @@
  */
 import type { INode } from 'n8n-workflow';
 
+import { readText } from './fieldInput';
 import { inputError } from './inputError';
 
 /** Digits only (spaces and dashes removed), 12 to 19 of them, passing the Luhn check. */
 export function readCardNumber(node: INode, itemIndex: number, raw: unknown): string {
-	const digits = String(raw ?? '').replace(/[\s-]/g, '');
+	const digits = readText(node, itemIndex, 'Card Number', raw).replace(/[\s-]/g, '');
 	if (digits === '') throw inputError(node, itemIndex, 'Card Number', 'is empty');
 	if (!/^\d+$/.test(digits)) throw inputError(node, itemIndex, 'Card Number', 'must contain digits only (spaces and dashes are allowed)');
 	if (digits.length < 12 || digits.length > 19) {
@@ -33,7 +34,7 @@ export function passesLuhn(digits: string): boolean {
 
 /** "MM/YY" (or MM/YYYY, MM-YY, MMYY), not past: a card is valid to the end of its expiry month. */
 export function readExpiry(node: INode, itemIndex: number, raw: unknown, now = new Date()): string {
-	const match = /^(\d{1,2})\s*[/-]?\s*(\d{2}|\d{4})$/.exec(String(raw ?? '').trim());
+	const match = /^(\d{1,2})\s*[/-]?\s*(\d{2}|\d{4})$/.exec(readText(node, itemIndex, 'Expiry (MM/YY)', raw));
 	if (!match) throw inputError(node, itemIndex, 'Expiry (MM/YY)', 'must be written MM/YY, e.g. 08/29');
 	const month = Number(match[1]);
 	const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
@@ -44,7 +45,7 @@ export function readExpiry(node: INode, itemIndex: number, raw: unknown, now = n
 }
 
 export function readCvv(node: INode, itemIndex: number, raw: unknown): string {
-	const text = String(raw ?? '').trim();
+	const text = readText(node, itemIndex, 'CVV', raw);
 	if (!/^\d{3,4}$/.test(text)) throw inputError(node, itemIndex, 'CVV', 'must be 3 or 4 digits');
 	return text;
 }

@@ -23,11 +23,20 @@ export function readSlug(node: INode, itemIndex: number, raw: unknown, field = '
 	let text = readText(node, itemIndex, field, raw);
 	if (text === '') throw inputError(node, itemIndex, field, 'is empty; map the "slug" of the payment object');
 	if (/^https?:\/\//i.test(text)) {
-		const segments = new URL(text).pathname.split('/').filter((segment) => segment !== '');
-		text = segments[segments.length - 1] ?? '';
+		const link = text;
+		text = lastPathSegment(link) ?? '';
+		if (text === '') throw inputError(node, itemIndex, field, `${shownValue(link)} is not a payment page link ending with the slug`);
 	}
 	if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) {
 		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (letters and digits only)`);
 	}
 	return text;
+}
+
+function lastPathSegment(link: string): string | undefined {
+	try {
+		return new URL(link).pathname.split('/').filter((segment) => segment !== '').pop();
+	} catch {
+		return undefined;
+	}
 }
