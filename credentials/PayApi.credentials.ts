@@ -158,15 +158,16 @@ export class PayApi implements ICredentialType {
 	// The transfer list is a cheap authenticated read that every account may call.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/send/',
 			method: 'GET',
 		},
 	};
 }
 
-function trimBaseUrl(baseUrl: unknown): string {
-	return String(baseUrl ?? '').replace(/\/+$/, '');
+/** The Base URL as requests use it: pasted spaces and trailing slashes removed. */
+export function trimBaseUrl(baseUrl: unknown): string {
+	return (typeof baseUrl === 'string' ? baseUrl : '').trim().replace(/\/+$/, '');
 }
 
 /**

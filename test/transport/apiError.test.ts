@@ -67,6 +67,10 @@ describe('describeFailure', () => {
 		expect(describeFailure({ kind: 'http', status: 401, detail: 'Token invalid' }, context('read')).message).toMatch(
 			/^Authentication failed: Token invalid\. Check the API key/,
 		);
+		// The service's own full stop is kept, not doubled.
+		expect(describeFailure({ kind: 'http', status: 401, detail: 'Authentication credentials were not provided.' }, context('read')).message).toMatch(
+			/^Authentication failed: Authentication credentials were not provided\. Check the API key/,
+		);
 	});
 
 	it('tells a refused repeat of an idempotency key after a lost answer from a plain refusal', () => {

@@ -84,6 +84,16 @@ describe('access token', () => {
 		expect(item.json).toMatchObject({ outcome: 'not_sent', error: expect.stringMatching(/no token endpoint .*HTTP 404.*Check the Base URL/) });
 		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
 	});
+
+	it('takes a Base URL pasted with spaces around it and a trailing slash', async () => {
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, { baseUrl: ` ${sandbox.baseUrl}/ \n` });
+		const list = { resource: 'transfer', operation: 'list', returnAll: true };
+		const { items: created } = await runPayNode({ parameters: estimate, input: items(1), credentials });
+		const { error } = await runPayNode({ parameters: list as never, input: items(1), credentials });
+		expect(created[0].json).toMatchObject({ amount: 1000 });
+		expect(error).toBeUndefined();
+		expect(await sandbox.control.count('POST /token/refresh/')).toBe(2);
+	});
 });
 
 describe('failure bodies and retries of safe reads', () => {

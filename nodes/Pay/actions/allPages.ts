@@ -5,6 +5,7 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
+import { trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { nextPagePath, readListPage } from '../helpers/listAnswer';
 import { capitalise } from '../transport/apiError';
 import { excerpt } from '../transport/decodeBody';
@@ -14,7 +15,7 @@ import type { OperationEnvironment } from './types';
 const MAX_PAGES = 100;
 
 export async function fetchAllPages(env: OperationEnvironment, itemIndex: number, firstPath: string, what: string): Promise<unknown[]> {
-	const baseUrl = String((await env.credentials(itemIndex)).baseUrl ?? '');
+	const baseUrl = trimBaseUrl((await env.credentials(itemIndex)).baseUrl);
 	const entries: unknown[] = [];
 	const seen = new Set<string>();
 	for (let path: string | undefined = firstPath; path !== undefined; ) {

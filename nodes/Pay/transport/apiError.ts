@@ -129,14 +129,19 @@ function messageForStatus(
 ): string {
 	const reason = detail ?? (bodyExcerpt ? `HTTP ${status}: "${bodyExcerpt}"` : `HTTP ${status} with an empty body`);
 	if (status === 401) {
-		return `Authentication failed: ${reason}. Check the API key and the refresh (or access) token of the credential.`;
+		return `Authentication failed: ${asSentence(reason)} Check the API key and the refresh (or access) token of the credential.`;
 	}
 	if (status === 429) {
 		const wait = retryAfterMs === undefined ? '' : ` The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
-		return `The service is limiting requests (HTTP 429)${tries}: ${reason}.${wait} Nothing was done.`;
+		return `The service is limiting requests (HTTP 429)${tries}: ${asSentence(reason)}${wait} Nothing was done.`;
 	}
 	if (detail) return `${detail}${status >= 500 ? ` (HTTP ${status}${tries})` : ''}`;
 	return `The service answered ${reason}${tries}`;
+}
+
+/** The service's detail as a sentence of ours: its own full stop kept, none added after it. */
+function asSentence(text: string): string {
+	return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 export function capitalise(text: string): string {

@@ -12,7 +12,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { PayApi } from '../../../credentials/PayApi.credentials';
+import { PayApi, trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
 import { redactSecrets } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
@@ -79,7 +79,7 @@ export async function payApiRequest(
 	const secretsAtStart = secretsOf(credentials);
 	// With the token a renewal during this request may have put into the credential's data.
 	const secretsNow = () => [...secretsAtStart, ...secretsOf(credentials)];
-	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = trimBaseUrl(credentials.baseUrl);
 	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(request);
 
 	let earlierAttemptLost = false;
