@@ -25,7 +25,7 @@ export interface SandboxRequest {
 	headers: IncomingMessage['headers'];
 	/** Raw body text. */
 	text: string;
-	/** Parsed body: JSON object, or the fields of a form. */
+	/** Parsed body: a JSON object (the spec: bodies are JSON). */
 	body: Record<string, unknown>;
 	/** Why the body could not be read; answered only once faults and counters have seen the request. */
 	bodyError?: ServiceError;
@@ -63,9 +63,9 @@ export async function readRequest(request: IncomingMessage): Promise<SandboxRequ
 
 function parseBody(text: string, contentType: string): Record<string, unknown> {
 	if (text.trim() === '') return {};
-	if (contentType.includes('application/x-www-form-urlencoded')) {
-		return Object.fromEntries(new URLSearchParams(text));
-	}
+	// The spec: bodies are JSON with `Content-Type: application/json`; a form or plain text is refused as a framework would.
+	const mediaType = contentType.split(';')[0].trim().toLowerCase();
+	if (mediaType !== 'application/json') throw new ServiceError(415, `Unsupported media type "${mediaType}" in request.`);
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);

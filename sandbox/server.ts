@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'http';
 import { authenticate } from './auth';
 import { faultBody, takeFault } from './faults';
 import type { Fault } from './faults';
-import { ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
+import { ERROR_SENTENCE, ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
 import type { HtmlPage } from './routes/control';
 import { matchRoute } from './routes';
 import type { RouteAnswer } from './routes/route';
@@ -14,7 +14,7 @@ import type { SandboxState } from './state';
 export function createSandboxServer(state: SandboxState): Server {
 	return createServer((request, response) => {
 		handle(state, request, response).catch((error: Error) => {
-			if (!response.headersSent) sendJson(response, 500, { error: 'Error interno', detail: error.message });
+			if (!response.headersSent) sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
 		});
 	});
 }
@@ -43,7 +43,7 @@ async function handle(state: SandboxState, incoming: IncomingMessage, response: 
 	} catch (error) {
 		if (!(error instanceof ServiceError)) throw error;
 		if (fault?.reset === 'after') return void incoming.socket.destroy();
-		if (fault && replacesAnswer(fault)) return answerFault(response, fault, { error: 'Error del servicio', detail: error.detail });
+		if (fault && replacesAnswer(fault)) return answerFault(response, fault, { error: ERROR_SENTENCE, detail: error.detail });
 		return sendError(response, error);
 	}
 
@@ -61,7 +61,7 @@ function replacesAnswer(fault: Fault): boolean {
 /** A fault's answer: its status with the service's error body, or the real answer re-encoded. */
 function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown): void {
 	const status = fault.status ?? 200;
-	const body = status >= 400 ? { error: 'Error del servicio', detail: `Injected fault ${status}` } : realAnswer;
+	const body = status >= 400 ? { error: ERROR_SENTENCE, detail: `Injected fault ${status}` } : realAnswer;
 	const { contentType, text } = faultBody(fault.body, body, fault.json);
 	const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
 	sendRaw(response, status, contentType, text, headers);

@@ -17,16 +17,24 @@ export function optionalString(body: Body, field: string): string {
 	return value;
 }
 
-/** A JSON number (a numeric text too, as the service's serializers accept it). */
+/** A JSON number, as the spec types the field: `"50000"` is refused, so a client that sends text fails here. */
 export function requireNumber(body: Body, field: string): number {
 	const value = body[field];
 	if (value === undefined || value === null || value === '') throw badRequest(`${field}: This field is required.`);
-	const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+	if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${field}: A valid number is required.`);
+	return value;
+}
+
+/** A number given as a JSON number or as numeric text: only where the spec shows text (the fee estimate's sample). */
+export function requireNumberOrNumericText(body: Body, field: string): number {
+	const value = body[field];
+	if (typeof value !== 'string') return requireNumber(body, field);
+	const number = value.trim() === '' ? NaN : Number(value);
 	if (!Number.isFinite(number)) throw badRequest(`${field}: A valid number is required.`);
 	return number;
 }
 
-/** An integer: `50000` or `"50000"`, never `50000.5`. */
+/** A JSON integer: `50000`, never `"50000"` nor `50000.5`. */
 export function requireInteger(body: Body, field: string): number {
 	const number = requireNumber(body, field);
 	if (!Number.isInteger(number)) throw badRequest(`${field}: A valid integer is required.`);
@@ -40,10 +48,8 @@ export function optionalInteger(body: Body, field: string, fallback: number): nu
 export function optionalBoolean(body: Body, field: string, fallback: boolean): boolean {
 	const value = body[field];
 	if (value === undefined || value === null) return fallback;
-	if (typeof value === 'boolean') return value;
-	if (value === 'true' || value === 'True') return true;
-	if (value === 'false' || value === 'False') return false;
-	throw badRequest(`${field}: Must be a valid boolean.`);
+	if (typeof value !== 'boolean') throw badRequest(`${field}: Must be a valid boolean.`);
+	return value;
 }
 
 export function optionalUrl(body: Body, field: string): string {

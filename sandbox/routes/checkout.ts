@@ -42,7 +42,7 @@ export const checkoutRoutes: Route[] = [
 		handle(context) {
 			const body = context.request.body;
 			const slug = requireString(body, 'URL');
-			const otp = typeof body.OTP === 'number' ? String(body.OTP) : requireString(body, 'OTP');
+			const otp = requireString(body, 'OTP');
 			const payment = findPayment(context.state, slug);
 			assertPayable(payment);
 			if (payment.otp === undefined) throw badRequest(`No hay una transacción Daviplata pendiente para ${slug}`);

@@ -46,10 +46,19 @@ function matchPattern(pattern: string, path: string): Record<string, string> | u
 		const name = /^\{(\w+)\}$/.exec(wanted[index])?.[1];
 		if (name) {
 			if (given[index] === '' || given[index].startsWith('_')) return undefined;
-			params[name] = decodeURIComponent(given[index]);
+			params[name] = decodedSegment(given[index]);
 		} else if (wanted[index] !== given[index]) {
 			return undefined;
 		}
 	}
 	return params;
+}
+
+/** A path segment decoded; one with broken percent-encoding is kept as sent, so the route answers "not found" for it. */
+function decodedSegment(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
 }

@@ -11,6 +11,7 @@ import {
 	optionalString,
 	optionalUrl,
 	requireNumber,
+	requireNumberOrNumericText,
 	requireString,
 } from '../validate';
 import type { Body } from '../validate';
@@ -88,7 +89,8 @@ export const paymentRoutes: Route[] = [
 		pattern: '/pay/estimate/',
 		auth: 'apiKeyAndBearer',
 		handle(context) {
-			const fees = feesFor(positiveAmount(context.request.body));
+			// The spec's sample sends this amount as text; a JSON number is taken too.
+			const fees = feesFor(positiveAmount(context.request.body, requireNumberOrNumericText));
 			return { body: { pay_amount: fees.amount, pay_fee: fees.fee, iva: fees.iva, pay_payed_amount: fees.net } };
 		},
 	},
@@ -152,8 +154,8 @@ function findByIdempotencyKey(state: SandboxState, owner: string, key: string): 
 	return state.paymentsByKey.get(`${owner}\u0000${key}`);
 }
 
-function positiveAmount(body: Body): number {
-	const amount = requireNumber(body, 'amount');
+function positiveAmount(body: Body, read: (body: Body, field: string) => number = requireNumber): number {
+	const amount = read(body, 'amount');
 	if (amount <= 0) throw badRequest('amount: Ensure this value is greater than 0.');
 	return amount;
 }
@@ -182,10 +184,14 @@ function readMethods(body: Body): string {
 	return value;
 }
 
-/** The creation response (spec): amounts as two-decimal strings, ISO date, slug in `url`. */
+/**
+ * The creation response (spec): amounts as two-decimal strings, ISO date, slug in `url`. Fields the
+ * sandbox does not interpret are echoed first, so a request can never overwrite a documented one.
+ */
 export function creationView(payment: PaymentObject): Record<string, unknown> {
 	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
 	return {
+		...payment.extra,
 		pk: payment.pk,
 		amount: decimalString(payment.amount),
 		state: payment.state,
@@ -214,7 +220,6 @@ export function creationView(payment: PaymentObject): Record<string, unknown> {
 		amount_bitcoin: '',
 		currency: 'COP',
 		currency_code: 'COP',
-		...payment.extra,
 	};
 }
 

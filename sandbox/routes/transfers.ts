@@ -47,13 +47,13 @@ export const transferRoutes: Route[] = [
 	},
 ];
 
-/** `toUser`, or its alias `to_user`; a phone number may come as a number. */
+/** `toUser`, or its alias `to_user`: a string (spec), a phone number included. */
 function readRecipient(body: Record<string, unknown>): string {
 	const given = [body.toUser, body.to_user].filter((value) => value !== undefined && value !== null && value !== '');
 	if (given.length === 0) throw badRequest('toUser: This field is required.');
 	const values = given.map((value) => {
-		if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('toUser: Not a valid string.');
-		return String(value).trim();
+		if (typeof value !== 'string') throw badRequest('toUser: Not a valid string.');
+		return value.trim();
 	});
 	if (values.length === 2 && values[0] !== values[1]) throw badRequest('toUser and to_user name different recipients');
 	return values[0];
