@@ -124,6 +124,8 @@ export class PayApi implements ICredentialType {
 				headers: { 'x-api-key': credentials.apiKey as string },
 				body: { refresh: credentials.refreshToken },
 				json: true,
+				// A redirect would carry the API key and refresh token to wherever it points.
+				disableFollowRedirect: true,
 			});
 		} catch (error) {
 			// The raw client error carries the request headers (the API key): never let it travel on.
@@ -161,6 +163,7 @@ export class PayApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/send/',
 			method: 'GET',
+			disableFollowRedirect: true,
 		},
 	};
 }
@@ -175,10 +178,15 @@ export function trimBaseUrl(baseUrl: unknown): string {
  * endpoint, at the Base URL; a failing service, at trying later.
  */
 function describeRefreshFailure(error: unknown): string {
-	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
+	const failure = error as { response?: { status?: number; data?: unknown; headers?: Record<string, unknown> }; code?: string };
 	const status = failure.response?.status;
 	const body = failure.response?.data as { detail?: unknown } | undefined;
 	const detail = body && typeof body === 'object' && typeof body.detail === 'string' ? `: ${body.detail}` : '';
+	if (status !== undefined && status >= 300 && status < 400) {
+		const location = failure.response?.headers?.location;
+		const to = typeof location === 'string' && location !== '' ? ` to ${location.slice(0, 200)}` : '';
+		return `Could not obtain an access token: the Base URL redirects (HTTP ${status}${to}), and the API key is not sent after a redirect. Check the Base URL (use the address it redirects to).`;
+	}
 	if (status === 404 || status === 405) {
 		return `Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP ${status}${detail}). Check the Base URL.`;
 	}

@@ -15,6 +15,8 @@ export interface Fault {
 	body?: FaultBody;
 	/** With `body: 'json'`: the JSON value to answer instead, e.g. a shape the spec does not show ("OK", null, []). */
 	json?: unknown;
+	/** `Location` header value: with a 3xx status, a redirect (a proxy or a moved host does that). */
+	location?: string;
 	/** `Retry-After` header value (seconds, or an HTTP date). */
 	retryAfter?: number | string;
 	/** Delay before anything else happens (longer than a client's timeout = a timeout). */
@@ -52,6 +54,7 @@ export function faultBody(kind: FaultBody | undefined, realAnswer: unknown, json
 		case 'json':
 			return { contentType: 'application/json', text: JSON.stringify(json ?? null) };
 		default:
-			return { contentType: 'application/json', text: JSON.stringify(realAnswer) };
+			// No answer to show (a redirect or a 2xx before processing, say): an empty body.
+			return { contentType: 'application/json', text: realAnswer === undefined ? '' : JSON.stringify(realAnswer) };
 	}
 }

@@ -63,7 +63,9 @@ function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown
 	const status = fault.status ?? 200;
 	const body = status >= 400 ? { error: ERROR_SENTENCE, detail: `Injected fault ${status}` } : realAnswer;
 	const { contentType, text } = faultBody(fault.body, body, fault.json);
-	const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+	const headers: Record<string, string> = {};
+	if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+	if (fault.location !== undefined) headers.location = fault.location;
 	sendRaw(response, status, contentType, text, headers);
 }
 

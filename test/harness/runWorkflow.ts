@@ -28,7 +28,10 @@ export const CREDENTIAL_ID = 'pay-credential-1';
 
 /** Node settings that the editor's "Settings" tab sets. */
 export interface NodeSettings {
+	/** On Error: "Continue" (the failed item on the regular output). */
 	continueOnFail?: boolean;
+	/** On Error: "Continue (using error output)": failed items on a second output. */
+	errorOutput?: boolean;
 	retryOnFail?: boolean;
 	maxTries?: number;
 	/** Milliseconds; n8n treats 0 as "use the default of 1000", so the harness uses 1. */
@@ -38,6 +41,8 @@ export interface NodeSettings {
 export interface PayNodeRun {
 	/** Items of the node's first output, as the next node would receive them. */
 	items: INodeExecutionData[];
+	/** Items of the error output, with `settings.errorOutput`. */
+	errorItems: INodeExecutionData[];
 	/** The node's error when it failed (plain object, as in run data). */
 	error?: { message: string; name?: string; httpCode?: string | null; description?: string | null; context?: IDataObject };
 	/** The whole run, for tests that inspect everything (secrets checks, for one). */
@@ -75,6 +80,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		parameters: options.parameters,
 		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },
 		...(options.settings?.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.settings?.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 		...(options.settings?.retryOnFail
 			? { retryOnFail: true, maxTries: options.settings.maxTries ?? 3, waitBetweenTries: options.settings.waitBetweenTries ?? 1 }
 			: {}),
@@ -114,6 +120,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],
+		errorItems: task?.data?.main?.[1] ?? [],
 		error: task?.error as PayNodeRun['error'],
 		run,
 		credentials,

@@ -26,6 +26,7 @@ export async function runItems(
 ): Promise<ItemsRun> {
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = context.continueOnFail();
+	const toErrorOutput = continueOnFail && context.getNode().onError === 'continueErrorOutput';
 	let next = 0;
 	let failedItems = 0;
 	// A holder rather than a variable: the workers update it, and the compiler must not narrow it.
@@ -38,7 +39,7 @@ export async function runItems(
 				results[itemIndex] = toItems(await handler(itemIndex), itemIndex);
 			} catch (error) {
 				if (continueOnFail) {
-					results[itemIndex] = [errorItem(error, itemIndex)];
+					results[itemIndex] = [errorItem(error, itemIndex, toErrorOutput)];
 					failedItems++;
 				} else {
 					// Another worker may have failed meanwhile (the loop condition no longer holds): keep the earliest item.
@@ -58,20 +59,40 @@ export async function runItems(
 
 function toItems(result: ItemResult, itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(result) ? result : [result];
-	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	return list.map((json) => ({ json: withoutErrorField(json), pairedItem: { item: itemIndex } }));
 }
 
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+/**
+ * n8n takes an output item whose `json` has an `error` field, even `null`, for a failed one: Retry On
+ * Fail runs the node again, which would send a money-moving request a second time. So a service
+ * answer's own `error` field leaves a successful item as `service_error`.
+ */
+function withoutErrorField(json: IDataObject): IDataObject {
+	if (!Object.prototype.hasOwnProperty.call(json, 'error')) return json;
+	const { error, ...rest } = json;
+	return { ...rest, service_error: error };
+}
+
+/**
+ * A failed item: its message and the facts to branch on (`outcome`, …). With On Error "Continue
+ * (using error output)", n8n moves an item to the error output only when `error` is its one field,
+ * so there the facts go inside `error` (`error.message`, `error.outcome`, …).
+ */
+function errorItem(error: unknown, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
 	const failure = error as { message?: string; description?: string; httpCode?: string; context?: IDataObject };
-	const json: IDataObject = {
-		error: failure.message ?? String(error),
-		outcome: (failure.context?.outcome as string | undefined) ?? 'not_sent',
-	};
+	const message = failure.message ?? String(error);
+	const facts: IDataObject = { outcome: (failure.context?.outcome as string | undefined) ?? 'not_sent' };
+	if (failure.httpCode) facts.httpCode = failure.httpCode;
+	if (failure.context?.detail !== undefined) facts.detail = failure.context.detail;
+	if (failure.context?.field !== undefined) facts.field = failure.context.field;
+	if (toErrorOutput) {
+		const nested: IDataObject = { message, ...facts };
+		if (failure.description) nested.description = failure.description;
+		return { json: { error: nested }, pairedItem: { item: itemIndex } };
+	}
+	const json: IDataObject = { error: message, outcome: facts.outcome };
 	if (failure.description) json.errorDescription = failure.description;
-	if (failure.httpCode) json.httpCode = failure.httpCode;
-	if (failure.context?.detail !== undefined) json.detail = failure.context.detail;
-	if (failure.context?.field !== undefined) json.field = failure.context.field;
-	return { json, pairedItem: { item: itemIndex } };
+	return { json: { ...json, ...facts }, pairedItem: { item: itemIndex } };
 }
 
 function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {

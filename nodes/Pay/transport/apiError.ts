@@ -27,6 +27,19 @@ export interface PayErrorFacts {
 
 /** Turns a failure into the words a workflow author reads, and the outcome they can branch on. */
 export function describeFailure(failure: RequestFailure, context: FailedRequestContext): PayErrorFacts {
+	const facts = describeLastAttempt(failure, context);
+	if (!context.earlierAttemptLost || context.safety === 'read' || facts.outcome === 'unknown') return facts;
+	// The last attempt was refused or never left, but an earlier one lost its answer after it was
+	// sent: that one may have been carried out, so "nothing was done" would be untrue.
+	return {
+		...facts,
+		message: `Outcome unknown: ${context.action} may have been carried out by an earlier attempt whose answer was lost. The last attempt: ${facts.message}`,
+		description: `Do not simply run it again. ${context.howToCheck ?? 'Check in the service before retrying.'}`,
+		outcome: 'unknown',
+	};
+}
+
+function describeLastAttempt(failure: RequestFailure, context: FailedRequestContext): PayErrorFacts {
 	const writes = context.safety !== 'read';
 	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
 	const lost = (cause: string, httpCode?: string): PayErrorFacts => ({
@@ -85,6 +98,14 @@ export function describeFailure(failure: RequestFailure, context: FailedRequestC
 				description: 'A proxy or a maintenance page may stand in front of the service. Check the Base URL of the credential.',
 				httpCode: String(failure.status),
 				outcome: 'failed',
+			};
+		case 'redirect':
+			return {
+				message: `The service answered HTTP ${failure.status}, a redirect${failure.location ? ` to ${failure.location}` : ''}, instead of an answer`,
+				description:
+					'Redirects are not followed: the request carries the API key and the token, and a redirected POST would arrive as a GET. Check the Base URL of the credential (use the address it redirects to).',
+				httpCode: String(failure.status),
+				outcome: writes ? 'refused' : 'failed',
 			};
 		case 'timeout':
 			if (writes) return lost(`No answer came within ${context.timeoutMs} ms.`);

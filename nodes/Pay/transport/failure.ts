@@ -8,6 +8,7 @@ import { decodeBody, excerpt } from './decodeBody';
 export type RequestFailure =
 	| { kind: 'http'; status: number; detail?: string; error?: string; bodyExcerpt?: string; retryAfterMs?: number }
 	| { kind: 'unreadable'; status: number; bodyExcerpt: string }
+	| { kind: 'redirect'; status: number; location?: string }
 	| { kind: 'timeout'; code: string }
 	| { kind: 'network'; code: string }
 	| { kind: 'unreachable'; code: string }
@@ -75,6 +76,25 @@ export function httpFailure(
 	}
 	const text = typeof decoded.value === 'string' ? decoded.value : JSON.stringify(decoded.value);
 	return { kind: 'http', status, bodyExcerpt: text ? excerpt(text) : undefined, retryAfterMs };
+}
+
+/**
+ * A redirect answer. Redirects are never followed: the request carries the API key and the token,
+ * which must not go to another host, and a followed 301/302 turns a POST into a GET.
+ */
+export function redirectFailure(status: number, headers: Record<string, unknown> | undefined): RequestFailure {
+	const location = headerValue(headers, 'location');
+	return { kind: 'redirect', status, location: location ? excerpt(location) : undefined };
+}
+
+/**
+ * The spec's failure body, `{error, detail}` with two strings. The spec gives no status codes, so an
+ * answer of that shape is a failure even when it comes with a 2xx status.
+ */
+export function isServiceFailureBody(value: unknown): value is { error: string; detail: string } {
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+	const { error, detail } = value as { error?: unknown; detail?: unknown };
+	return typeof error === 'string' && error.trim() !== '' && typeof detail === 'string';
 }
 
 function textOf(value: unknown): string | undefined {

@@ -18,7 +18,7 @@ import { redactSecrets } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
 import { decodeBody, excerpt } from './decodeBody';
-import { describeClientError, httpFailure } from './failure';
+import { describeClientError, httpFailure, isServiceFailureBody, redirectFailure } from './failure';
 import type { RequestFailure } from './failure';
 import { DEFAULT_RETRY_SETTINGS, nextRetryDelay } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
@@ -167,6 +167,8 @@ async function send(
 		timeout: settings.timeoutMs,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// A redirect would take the API key and token along to wherever it points (see redirectFailure).
+		disableFollowRedirect: true,
 	}, authentication)) as IN8nHttpFullResponse;
 }
 
@@ -186,7 +188,7 @@ async function renewAccessToken(
 		await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_NAME,
-			{ method: 'GET', url: `${baseUrl}${RENEWAL_PROBE_PATH}`, json: true, timeout: settings.timeoutMs },
+			{ method: 'GET', url: `${baseUrl}${RENEWAL_PROBE_PATH}`, json: true, timeout: settings.timeoutMs, disableFollowRedirect: true },
 			authentication,
 		);
 		return { renewed: true };
@@ -222,14 +224,15 @@ function secretsOf(credentials: ICredentialDataDecryptedObject): Array<string | 
 /** An authenticated read that every account may make and that changes nothing. */
 const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
 
-/** The decoded answer of a success whose body can be read, or what went wrong. */
+/** The decoded answer of a success whose body can be read and is not the service's failure body, or what went wrong. */
 function readResponse(response: IN8nHttpFullResponse): { ok: true; value: unknown } | { ok: false; failure: RequestFailure } {
-	if (response.statusCode >= 400) {
-		return { ok: false, failure: httpFailure(response.statusCode, response.body, response.headers as Record<string, unknown>) };
-	}
+	const headers = response.headers as Record<string, unknown>;
+	if (response.statusCode >= 400) return { ok: false, failure: httpFailure(response.statusCode, response.body, headers) };
+	if (response.statusCode >= 300) return { ok: false, failure: redirectFailure(response.statusCode, headers) };
 	const decoded = decodeBody(response.body);
-	if (decoded.readable) return { ok: true, value: decoded.value };
-	return { ok: false, failure: { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) } };
+	if (!decoded.readable) return { ok: false, failure: { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) } };
+	if (isServiceFailureBody(decoded.value)) return { ok: false, failure: httpFailure(response.statusCode, decoded.value, headers) };
+	return { ok: true, value: decoded.value };
 }
 
 /** Failures after which the service may have acted on the request. */
