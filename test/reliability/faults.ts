@@ -20,5 +20,8 @@ export const MATRIX_FAULTS: MatrixFault[] = [
 	{ name: 'malformed JSON', fault: { body: 'malformed' } },
 	{ name: 'empty body', fault: { body: 'empty' } },
 	{ name: 'double-encoded JSON', fault: { body: 'json-string' } },
+	{ name: 'failure body with 200', fault: { status: 200, body: 'json', json: { error: 'No se pudo completar la creación', detail: 'Operación rechazada' } } },
+	// Nothing listens there; were the redirect followed, the request would fail differently (and carry the key).
+	{ name: 'redirect to another host', fault: { status: 307, location: 'http://127.0.0.1:9/elsewhere' } },
 	{ name: 'expired token', expireTokens: true },
 ];
