@@ -2,7 +2,8 @@
 import axios from 'axios';
 import type { AxiosResponse, Method } from 'axios';
 
-import type { SandboxAccountCredentials, SandboxEndpoint } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { Sandbox, SandboxAccountCredentials, SandboxEndpoint, SandboxOptions } from '../../sandbox';
 
 export interface ApiClient {
 	call(method: Method, path: string, body?: unknown, options?: { headers?: Record<string, string>; params?: Record<string, string> }): Promise<AxiosResponse>;
@@ -24,6 +25,28 @@ export async function login(sandbox: SandboxEndpoint, account: SandboxAccountCre
 				validateStatus: () => true,
 			}),
 	};
+}
+
+/**
+ * The sandbox's life in its own tests: started once with `options`, reset before every test (then
+ * `prepare`), and handed over with a freshly logged-in client of the demo account.
+ */
+export function useSandboxWithDemoClient(
+	options: Partial<SandboxOptions>,
+	onReady: (sandbox: Sandbox, demo: ApiClient) => void,
+	prepare?: (sandbox: Sandbox) => Promise<unknown>,
+): void {
+	let started: Sandbox | undefined;
+	beforeAll(async () => {
+		started = await startSandbox({ port: 0, ...options });
+	});
+	afterAll(async () => await started?.close());
+	beforeEach(async () => {
+		if (!started) return;
+		await started.control.reset();
+		await prepare?.(started);
+		onReady(started, await login(started));
+	});
 }
 
 /** The body of a checkout answer, decoded however many times it was encoded. */

@@ -3,20 +3,13 @@ import axios from 'axios';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { ERROR_SENTENCE } from '../../sandbox/http';
-import { createPayment, login, PSE_METHODS } from './apiClient';
+import { createPayment, login, PSE_METHODS, useSandboxWithDemoClient } from './apiClient';
 import type { ApiClient } from './apiClient';
 
 let sandbox: Sandbox;
 let demo: ApiClient;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, tokenTtlMs: 60_000 });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(async () => {
-	await sandbox.control.reset();
-	demo = await login(sandbox);
-});
+useSandboxWithDemoClient({ tokenTtlMs: 60_000 }, (started, client) => ([sandbox, demo] = [started, client]));
 
 describe('authentication', () => {
 	it('gives an access token for the API key and refresh token, and refuses a wrong refresh token with 401', async () => {

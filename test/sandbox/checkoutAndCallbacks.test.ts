@@ -1,6 +1,5 @@
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
-import { createPayment, decoded, login } from './apiClient';
+import { createPayment, decoded, useSandboxWithDemoClient } from './apiClient';
 import type { ApiClient } from './apiClient';
 import { useCallbackReceiverPerFile } from './callbackReceiver';
 import type { CallbackReceiver } from './callbackReceiver';
@@ -11,18 +10,12 @@ let receiver: CallbackReceiver;
 
 const PAYER = { name: 'Ana Pérez', cc: '1020304050', email: 'ana@example.com', document_type: 'CC', phone: '3001112233' };
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, autoPayDelayMs: 50 });
-});
-afterAll(async () => {
-	await sandbox.close();
-});
+useSandboxWithDemoClient(
+	{ autoPayDelayMs: 50 },
+	(started, client) => ([sandbox, demo] = [started, client]),
+	async (started) => await started.control.settings({ doubleEncodeCheckout: true, callbackEncoding: 'json', brebEnabled: true }),
+);
 useCallbackReceiverPerFile((started) => (receiver = started));
-beforeEach(async () => {
-	await sandbox.control.reset();
-	await sandbox.control.settings({ doubleEncodeCheckout: true, callbackEncoding: 'json', brebEnabled: true });
-	demo = await login(sandbox);
-});
 
 describe('checkout', () => {
 	it('lists banks with bankCode, the first row being the prompt', async () => {

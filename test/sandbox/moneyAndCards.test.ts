@@ -1,8 +1,7 @@
 import { constants, publicEncrypt } from 'crypto';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
-import { createPayment, login } from './apiClient';
+import { createPayment, useSandboxWithDemoClient } from './apiClient';
 import type { ApiClient } from './apiClient';
 import { useCallbackReceiverPerFile } from './callbackReceiver';
 import type { CallbackReceiver } from './callbackReceiver';
@@ -11,18 +10,12 @@ let sandbox: Sandbox;
 let demo: ApiClient;
 let receiver: CallbackReceiver;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.close();
-});
+useSandboxWithDemoClient(
+	{},
+	(started, client) => ([sandbox, demo] = [started, client]),
+	async (started) => await started.control.settings({ rsaPadding: 'pkcs1' }),
+);
 useCallbackReceiverPerFile((started) => (receiver = started));
-beforeEach(async () => {
-	await sandbox.control.reset();
-	await sandbox.control.settings({ rsaPadding: 'pkcs1' });
-	demo = await login(sandbox);
-});
 
 describe('transfers', () => {
 	it('debits the sender, credits the recipient (by username or phone, toUser or to_user), lists with ISO dates', async () => {

@@ -5,23 +5,15 @@
  */
 import axios from 'axios';
 
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { ERROR_SENTENCE } from '../../sandbox/http';
-import { createPayment, login } from './apiClient';
+import { createPayment, useSandboxWithDemoClient } from './apiClient';
 import type { ApiClient } from './apiClient';
 
 let sandbox: Sandbox;
 let demo: ApiClient;
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, tokenTtlMs: 60_000 });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(async () => {
-	await sandbox.control.reset();
-	demo = await login(sandbox);
-});
+useSandboxWithDemoClient({ tokenTtlMs: 60_000 }, (started, client) => ([sandbox, demo] = [started, client]));
 
 const WITHDRAWAL = { amount: 5000, account_holder_name: 'Ana Gómez', account_type: 8, key_value: '@ana' };
 const CREATION = {
