@@ -29,7 +29,7 @@ export async function fetchAllPages(env: OperationEnvironment, itemIndex: number
 			});
 		}
 		entries.push(...page.entries);
-		path = page.next === undefined ? undefined : nextPagePath(page.next, baseUrl);
+		path = page.next === undefined ? undefined : nextPagePath(page.next, baseUrl, path);
 		if (page.next !== undefined && path === undefined) {
 			throw new NodeOperationError(env.node, `${capitalise(what)} continues on a page the node does not follow`, {
 				itemIndex,

@@ -22,11 +22,18 @@ export function readListPage(answer: unknown): ListPage | undefined {
 }
 
 /**
- * The path of a next-page link, relative to the credential's Base URL. Only links under that Base
- * URL (or paths on it) are followed: the request carries the API key, which must go nowhere else.
+ * The path of a next-page link, relative to the credential's Base URL. The link is read as a browser
+ * would, against the page it came from (`?page=2`, `/send/?page=2` and full URLs alike); only one
+ * that lands under the Base URL is followed: the request carries the API key, which must go nowhere else.
  */
-export function nextPagePath(next: string, baseUrl: string): string | undefined {
-	if (next.startsWith('/') && !next.startsWith('//')) return next;
+export function nextPagePath(next: string, baseUrl: string, currentPath: string): string | undefined {
 	const base = baseUrl.replace(/\/+$/, '');
-	return next.startsWith(`${base}/`) ? next.slice(base.length) : undefined;
+	let resolved: string;
+	try {
+		resolved = new URL(next, `${base}${currentPath}`).href;
+	} catch {
+		return undefined;
+	}
+	const root = new URL(`${base}/`).href;
+	return resolved.startsWith(root) ? resolved.slice(root.length - 1) : undefined;
 }

@@ -14,16 +14,32 @@ const REDACTED = '***';
  */
 export function redactSecrets<T>(value: T, secrets: Array<string | undefined>): T {
 	const forms = secretForms(secrets);
-	return forms.length === 0 ? value : (maskValue(value, forms) as T);
+	return forms.length === 0 ? value : (maskValue(value, (text) => maskText(text, forms)) as T);
 }
 
-function maskValue(value: unknown, forms: string[]): unknown {
-	if (typeof value === 'string') return maskText(value, forms);
+/**
+ * Masks values a request carried that must not come back in its answer or errors (card number,
+ * expiry, CVV), however short: as whole words only, so a CVV "123" masks "CVV 123" but leaves
+ * "41234" alone. Same in-place rule as redactSecrets.
+ */
+export function redactWords<T>(value: T, words: string[] | undefined): T {
+	const wanted = (words ?? []).filter((word) => word.length >= 3);
+	if (wanted.length === 0) return value;
+	const pattern = new RegExp(`(?<![0-9A-Za-z])(?:${wanted.map(escapeForPattern).join('|')})(?![0-9A-Za-z])`, 'g');
+	return maskValue(value, (text) => text.replace(pattern, REDACTED)) as T;
+}
+
+function escapeForPattern(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function maskValue(value: unknown, maskText: (text: string) => string): unknown {
+	if (typeof value === 'string') return maskText(value);
 	if (Array.isArray(value)) {
-		for (let index = 0; index < value.length; index++) value[index] = maskValue(value[index], forms);
+		for (let index = 0; index < value.length; index++) value[index] = maskValue(value[index], maskText);
 	} else if (typeof value === 'object' && value !== null) {
 		const record = value as Record<string, unknown>;
-		for (const key of Object.keys(record)) record[key] = maskValue(record[key], forms);
+		for (const key of Object.keys(record)) record[key] = maskValue(record[key], maskText);
 	}
 	return value;
 }

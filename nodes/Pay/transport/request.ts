@@ -12,9 +12,9 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { PayApi, trimBaseUrl } from '../../../credentials/PayApi.credentials';
+import { PayApi, SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { forgetLedger, readLedger, writeLedger } from '../execution/onceLedger';
-import { redactSecrets } from '../helpers/redact';
+import { redactSecrets, redactWords } from '../helpers/redact';
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './apiError';
 import { decodeBody, excerpt } from './decodeBody';
@@ -33,7 +33,11 @@ export interface PayRequest {
 	method: IHttpRequestMethods;
 	/** Path relative to the credential's Base URL, as the spec writes it: `/pay/`, `/pay_detail/abc`. */
 	path: string;
-	body?: IDataObject;
+	/**
+	 * The JSON body, or how to build it when it is about to be sent: an item whose request was done
+	 * earlier in the execution (Retry On Fail) then needs nothing of it, not even the public key.
+	 */
+	body?: IDataObject | (() => Promise<IDataObject>);
 	qs?: IDataObject;
 	safety: RequestSafety;
 	/** What the request does, for messages: "the transfer", "the payment object creation". */
@@ -51,7 +55,12 @@ export interface PayRequest {
 	credentials?: ICredentialDataDecryptedObject;
 	/** The node when the caller has it already; read from n8n (which copies it each time) when not given. */
 	node?: INode;
+	/** Values this request carries that must not come back in its output or errors (card number, expiry, CVV). */
+	sensitive?: string[];
 }
+
+/** A request whose body is built. */
+type BuiltRequest = Omit<PayRequest, 'body'> & { body?: IDataObject };
 
 export interface TransportSettings {
 	timeoutMs: number;
@@ -78,7 +87,7 @@ export async function payApiRequest(
 	const authentication = authenticationWith(node, credentials);
 	const secretsAtStart = secretsOf(credentials);
 	// With the token a renewal during this request may have put into the credential's data.
-	const secretsNow = () => [...secretsAtStart, ...secretsOf(credentials)];
+	const masked = <T>(value: T): T => redactWords(redactSecrets(value, [...secretsAtStart, ...secretsOf(credentials)]), request.sensitive);
 	const baseUrl = trimBaseUrl(credentials.baseUrl);
 	const ledgerKeys = request.safety === 'read' ? undefined : ledgerKeysFor(request);
 
@@ -91,24 +100,27 @@ export async function payApiRequest(
 			throw entry.state === 'unknown' || entry.state === 'failed' ? entry.error : lostError(node, request, settings);
 		}
 		earlierAttemptLost = entry !== undefined;
-		writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'in_flight' });
 	}
+	const body = typeof request.body === 'function' ? await request.body() : request.body;
+	const sending: BuiltRequest = { ...request, body };
+	if (ledgerKeys) writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'in_flight' });
 
 	for (let attempt = 1; ; attempt++) {
 		let failure: RequestFailure;
 		try {
-			const sent = await sendWithToken(credentials, async () => await send(this, authentication, baseUrl, request, settings));
+			const sent = await sendWithToken(credentials, async () => await send(this, authentication, baseUrl, sending, settings));
 			let response = sent.result;
 			// A 401 means the service refused before doing anything, so sending again is safe.
 			let renewal: RenewalResult | undefined;
 			if (response.statusCode === 401) {
 				renewal = await renewOnce(credentials, sent.tokenUsed, async () => await renewAccessToken(this, authentication, baseUrl, settings), { renewed: true });
-				if (renewal.renewed) response = await send(this, authentication, baseUrl, request, settings);
+				// Only with another token: the same one would be refused again, or was refused for another reason.
+				if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== sent.tokenUsed) response = await send(this, authentication, baseUrl, sending, settings);
 			}
 			const read = renewal?.credentialFailure ? { ok: false as const, failure: renewal.credentialFailure } : readResponse(response);
 			if (read.ok) {
 				// The service echoes the callback URL, secret and all: masked before anyone keeps it.
-				const answer = redactSecrets(read.value, secretsNow());
+				const answer = masked(read.value);
 				if (ledgerKeys) writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'done', answer });
 				return answer;
 			}
@@ -132,7 +144,7 @@ export async function payApiRequest(
 			timeoutMs: settings.timeoutMs,
 			earlierAttemptLost,
 		});
-		const error = toNodeApiError(node, redactFacts(facts, secretsNow()), request.itemIndex);
+		const error = toNodeApiError(node, redactFacts(facts, masked), request.itemIndex);
 		if (ledgerKeys) {
 			if (facts.outcome === 'unknown') {
 				writeLedger(ledgerKeys.scope, ledgerKeys.request, { state: 'unknown', error });
@@ -155,7 +167,7 @@ async function send(
 	context: PayContext,
 	authentication: IAdditionalCredentialOptions,
 	baseUrl: string,
-	request: PayRequest,
+	request: BuiltRequest,
 	settings: TransportSettings,
 ): Promise<IN8nHttpFullResponse> {
 	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
@@ -241,9 +253,9 @@ function isUnknownOutcome(failure: RequestFailure): boolean {
 	return failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'unreadable';
 }
 
-function redactFacts(facts: PayErrorFacts, secrets: Array<string | undefined>): PayErrorFacts {
+function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayErrorFacts {
 	const { message, description, detail } = facts;
-	return { ...facts, ...redactSecrets({ message, description, detail }, secrets) };
+	return { ...facts, ...masked({ message, description, detail }) };
 }
 
 function lostError(node: INode, request: PayRequest, settings: TransportSettings) {

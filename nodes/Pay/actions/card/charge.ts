@@ -44,12 +44,16 @@ export const chargeCard: PayOperation = {
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const dues = readWholeNumber(node, itemIndex, 'Instalments', this.getNodeParameter('dues', itemIndex, 1), 1, 36);
 		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const { key } = await servicePublicKey(this, env, itemIndex);
+		const padding = readPadding(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
 		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/tc_payment/',
-			body: { tc_id: uuid, dues, url: slug, cvv: encryptCardField(node, itemIndex, 'CVV', key, cvv, readPadding(options)) },
+			// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key, whose failure would hide the charge.
+			body: async () => {
+				const { key } = await servicePublicKey(this, env, itemIndex);
+				return { tc_id: uuid, dues, url: slug, cvv: encryptCardField(node, itemIndex, 'CVV', key, cvv, padding) };
+			},
+			sensitive: [cvv],
 			safety: 'once',
 			action: `the card charge for ${slug}`,
 			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,

@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readRequiredText } from '../../helpers/fieldInput';
@@ -14,6 +15,17 @@ export const getCard: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const uuid = readRequiredText(env.node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', qs: { card_uuid: uuid }, safety: 'read', action: 'reading the card', itemIndex });
-		return cardView(Array.isArray(answer) ? answer[0] : answer);
+		if (!Array.isArray(answer)) return cardView(answer);
+		// A service that ignores `card_uuid` answers every card: take the one asked for, never the first.
+		const card = answer.find((entry) => String(cardView(entry).card_uuid) === uuid);
+		if (card === undefined) {
+			const notFound = new NodeOperationError(env.node, `No saved card has the card_uuid ${uuid}`, {
+				itemIndex,
+				description: 'Run Card → List to see the saved cards and their card_uuid.',
+			});
+			notFound.context.outcome = 'failed';
+			throw notFound;
+		}
+		return cardView(card);
 	},
 };

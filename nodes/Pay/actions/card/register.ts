@@ -44,26 +44,32 @@ export const registerCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const number = readCardNumber(node, itemIndex, this.getNodeParameter('cardNumber', itemIndex));
+		const typedNumber = this.getNodeParameter('cardNumber', itemIndex);
+		const number = readCardNumber(node, itemIndex, typedNumber);
 		const expiry = readExpiry(node, itemIndex, this.getNodeParameter('expiry', itemIndex));
 		const holder = readRequiredText(node, itemIndex, 'Holder Name', this.getNodeParameter('holderName', itemIndex, ''));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
-		const { key } = await servicePublicKey(this, env, itemIndex);
-
-		const body: IDataObject = {
-			number_card: encryptCardField(node, itemIndex, 'Card Number', key, number, padding),
-			name_card: encryptCardField(node, itemIndex, 'Holder Name', key, holder, padding),
-			date_expiration: encryptCardField(node, itemIndex, 'Expiry (MM/YY)', key, expiry, padding),
-		};
+		const plainFields: IDataObject = {};
 		for (const [field, label] of SENT_AS_TEXT) {
 			const value = readText(node, itemIndex, label, options[field]);
-			if (value !== '') body[field] = value;
+			if (value !== '') plainFields[field] = value;
 		}
 		const answer = await env.request({
 			method: 'POST',
 			path: '/register_tc/',
-			body,
+			// Built when sent: on a re-run (Retry On Fail) an item already registered needs no public key.
+			body: async () => {
+				const { key } = await servicePublicKey(this, env, itemIndex);
+				return {
+					number_card: encryptCardField(node, itemIndex, 'Card Number', key, number, padding),
+					name_card: encryptCardField(node, itemIndex, 'Holder Name', key, holder, padding),
+					date_expiration: encryptCardField(node, itemIndex, 'Expiry (MM/YY)', key, expiry, padding),
+					...plainFields,
+				};
+			},
+			// Should the service echo them, in an answer or an error.
+			sensitive: [number, String(typedNumber ?? ''), expiry],
 			safety: 'once',
 			action: `the registration of the card ending ${lastFour(number)}`,
 			howToCheck: 'Run Card → List and look for the card before registering it again.',
