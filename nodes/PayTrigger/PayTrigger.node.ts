@@ -144,7 +144,13 @@ export class PayTrigger implements INodeType {
 		if (options.requireSecret !== false) {
 			const { callbackSecret } = await readCredentials();
 			const secret = typeof callbackSecret === 'string' ? callbackSecret : '';
-			if (secret === '') return refuse(401, 'No callback secret is set in the credential; set one, or turn off "Require Callback Secret"');
+			// Said plainly (in the answer and n8n's log): otherwise every callback is refused and nobody sees why.
+			if (secret === '') {
+				return refuse(
+					401,
+					'The credential has no Callback Secret, so no callback can be checked: set one in the credential (the Pay node adds it to the callback URLs it sends), or turn off Options → Require Callback Secret',
+				);
+			}
 			if (!carriesSecret((this.getQueryData() as IDataObject)[SECRET_PARAMETER], secret)) return refuse(401, 'Missing or wrong callback secret');
 		}
 

@@ -136,6 +136,16 @@ describe('Withdrawal', () => {
 		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
 	});
 
+	it('refuses a Callback URL when the credential has no Callback Secret (the Pay Trigger would refuse every callback), before sending', async () => {
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' });
+		const parameters = { ...withdraw, callbackUrl: receiver.url };
+		const { items } = await runPayNode({ parameters: parameters as never, input: [{ amount: 1000, key: '@ok.alias' }], credentials, settings: { continueOnFail: true } });
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/no Callback Secret.*Options → Add Callback Secret$/);
+		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
+		expect(await balance('demo')).toBe(1_000_000);
+	});
+
 	it('sends a custom account type code, and reports insufficient balance with the detail', async () => {
 		await run({ ...withdraw, accountType: 'custom', accountTypeCode: 0 }, [{ amount: 1000, key: '@ok.alias' }]);
 		expect((await sandbox.control.withdrawals())[0].accountType).toBe(0);

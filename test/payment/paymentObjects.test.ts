@@ -144,6 +144,48 @@ describe('Payment → Create', () => {
 	});
 });
 
+describe('a Callback URL when the credential has no Callback Secret', () => {
+	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose them all, silently.
+	const withoutSecret = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
+		runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }), settings });
+	const item = [{ amount: 1000, description: 'no secret' }];
+
+	it('fails the item before sending, naming Callback URL and the two ways out', async () => {
+		const { items } = await withoutSecret(createParameters, item, { continueOnFail: true });
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/^Callback URL: the credential has no Callback Secret/);
+		expect(items[0].json.error).toMatch(/Set a Callback Secret in the credential, or turn off Options → Add Callback Secret$/);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+
+		const stopped = await withoutSecret(createParameters, item);
+		expect(stopped.error?.message).toMatch(/^Callback URL: the credential has no Callback Secret/);
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it('creates the object when Add Callback Secret is off, or when there is no Callback URL', async () => {
+		const off = await withoutSecret({ ...createParameters, options: { addCallbackSecret: false } }, item);
+		expect(off.error).toBeUndefined();
+		expect((await sandbox.control.payment(off.items[0].json.slug as string)).callback).toBe('https://hooks.example/webhook/pay');
+		const none = await withoutSecret({ ...createParameters, callbackUrl: '' }, item);
+		expect(none.error).toBeUndefined();
+		expect(await sandbox.control.count('POST /pay/')).toBe(2);
+	});
+
+	it('fails Update the same way, pointing at the switch under Update Fields', async () => {
+		const { items: created } = await run(createParameters, item);
+		const slug = created[0].json.slug as string;
+		const { items } = await withoutSecret(
+			{ resource: 'payment', operation: 'update', slug, updateFields: { description: 'Renamed', callbackUrl: 'https://hooks.example/webhook/pay' } },
+			undefined,
+			{ continueOnFail: true },
+		);
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/turn off Update Fields → Add Callback Secret$/);
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
+	});
+});
+
 describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 	async function created(): Promise<string> {
 		const { items } = await run(createParameters, [{ amount: 20000, description: 'to read' }]);

@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
 import { readCallbackSecret } from '../../helpers/credentialSettings';
 import { readYesNo } from '../../helpers/fieldInput';
+import { inputError } from '../../helpers/inputError';
 import { PAYMENT_METHOD_CHOICES } from '../../helpers/paymentMethods';
 import type { OperationEnvironment } from '../types';
 
@@ -42,9 +43,29 @@ export const addCallbackSecretProperty: INodeProperties = {
 		"Whether to add the credential's callback secret to the callback URL (as the token query parameter), so the Pay Trigger can tell genuine callbacks from forged ones",
 };
 
-/** The Callback URL to send (Withdraw uses it too): checked, with the callback secret added unless "Add Callback Secret" is off. */
-export async function readCallbackField(env: OperationEnvironment, itemIndex: number, rawUrl: unknown, rawAddSecret: unknown): Promise<string> {
+/**
+ * The Callback URL to send (Withdraw uses it too): checked, with the callback secret added unless
+ * "Add Callback Secret" is off. `toggleIn` names where that switch is (Options, or Update Fields).
+ */
+export async function readCallbackField(
+	env: OperationEnvironment,
+	itemIndex: number,
+	rawUrl: unknown,
+	rawAddSecret: unknown,
+	toggleIn = 'Options',
+): Promise<string> {
 	const callback = readUrlField(env.node, itemIndex, 'Callback URL', rawUrl);
 	const addSecret = rawAddSecret === undefined || readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
-	return callback && addSecret ? withCallbackSecret(callback, await readCallbackSecret(env, itemIndex)) : callback;
+	if (!callback || !addSecret) return callback;
+	const secret = await readCallbackSecret(env, itemIndex);
+	// Sent without it, every callback would be refused (401) by the Pay Trigger, and nobody would see why.
+	if (secret === undefined) {
+		throw inputError(
+			env.node,
+			itemIndex,
+			'Callback URL',
+			`the credential has no Callback Secret to add, and the Pay Trigger refuses callbacks without one. Set a Callback Secret in the credential, or turn off ${toggleIn} → Add Callback Secret`,
+		);
+	}
+	return withCallbackSecret(callback, secret);
 }
