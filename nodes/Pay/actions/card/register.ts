@@ -21,7 +21,9 @@ export const registerCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'Encrypted before it leaves n8n; never shown in the output (only its last four digits)',
+			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			description:
+				'Encrypted before it is sent; the output shows only its last four digits. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		{ displayName: 'Holder Name', name: 'holderName', type: 'string', required: true, default: '', description: 'Name as printed on the card' },
 		{
@@ -32,6 +34,7 @@ export const registerCard: PayOperation = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. 08/29',
+			description: 'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		optionsCollection([
 			{ displayName: 'Bank', name: 'bank', type: 'string', default: '', description: 'Issuing bank, sent as it is' },

@@ -1,0 +1,25 @@
+/** What the editor shows about the Pay node's fields: descriptions that are true, and that say what to put. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { Pay } from '../../nodes/Pay/Pay.node';
+
+/** The fields of one resource, the fields inside Options and other collections included. */
+function fieldsOf(resource: string): INodeProperties[] {
+	const top = new Pay().description.properties.filter((property) => property.displayOptions?.show?.resource?.includes(resource));
+	return top.flatMap((property) => [property, ...((property.type === 'collection' ? property.options : []) as INodeProperties[])]);
+}
+
+describe('hidden (password) card fields', () => {
+	const hidden = fieldsOf('card').filter((field) => field.typeOptions?.password);
+
+	it('are the number, the expiry and the CVV', () => {
+		expect(hidden.map((field) => field.displayName).sort()).toEqual(['CVV', 'Card Number', 'Expiry (MM/YY)']);
+	});
+
+	it.each(hidden.map((field) => [field.displayName, field]))('%s says a typed value is saved with the workflow, and does not claim it is never stored', (_name, field) => {
+		const { description } = field as INodeProperties;
+		// "password" only hides the value in the editor: n8n saves it in the workflow's parameters.
+		expect(description).toMatch(/A typed value is saved with the workflow: map it from an earlier node instead\.$/);
+		expect(description).not.toMatch(/stored/);
+	});
+});
