@@ -2,6 +2,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Pay } from '../../nodes/Pay/Pay.node';
+import { createPayment } from '../../nodes/Pay/actions/payment/create';
+import { updatePayment } from '../../nodes/Pay/actions/payment/update';
 
 /** The fields of one resource, the fields inside Options and other collections included. */
 function fieldsOf(resource: string): INodeProperties[] {
@@ -21,5 +23,22 @@ describe('hidden (password) card fields', () => {
 		// "password" only hides the value in the editor: n8n saves it in the workflow's parameters.
 		expect(description).toMatch(/A typed value is saved with the workflow: map it from an earlier node instead\.$/);
 		expect(description).not.toMatch(/stored/);
+	});
+});
+
+describe('Payment → Update Fields', () => {
+	const withOptions = (properties: INodeProperties[]) =>
+		properties.flatMap((property) => (property.type === 'collection' ? ((property.options ?? []) as INodeProperties[]) : [property]));
+	const createFields = new Map(withOptions(createPayment.properties).map((field) => [field.name, field]));
+	const updateFields = withOptions(updatePayment.properties.filter((property) => property.name === 'updateFields'));
+	const without = ({ required: _required, default: _default, ...rest }: INodeProperties) => rest;
+
+	it.each(updateFields.map((field) => [field.displayName, field]))('%s is Create\'s field, with its description, only not required', (_name, field) => {
+		const update = field as INodeProperties;
+		const create = createFields.get(update.name);
+		expect(create).toBeDefined();
+		expect(without(update)).toEqual(without(create as INodeProperties));
+		expect(update.description).toEqual(expect.any(String));
+		expect(update.required).toBeUndefined();
 	});
 });

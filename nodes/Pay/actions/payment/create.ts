@@ -7,9 +7,23 @@ import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../he
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
-import { amountProperty, optionsCollection } from '../sharedFields';
+import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty, readCallbackField } from './fields';
+import {
+	addCallbackSecretProperty,
+	additionalJsonProperty,
+	callbackUrlProperty,
+	clientAssumeCostsProperty,
+	descriptionProperty,
+	expirationDaysProperty,
+	notSendEmailProperty,
+	otherMethodKeysProperty,
+	payerRedirectUrlProperty,
+	paymentAmountProperty,
+	paymentMethodsProperty,
+	platformProperty,
+	readCallbackField,
+} from './fields';
 import { readMethodSelection } from './methodSelection';
 
 export const createPayment: PayOperation = {
@@ -18,53 +32,16 @@ export const createPayment: PayOperation = {
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
 	properties: [
-		amountProperty('Amount to charge, in Colombian pesos'),
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Invoice INV-1001',
-			description: 'What the payer pays for; shown on the payment page',
-		},
+		paymentAmountProperty,
+		descriptionProperty,
 		{ ...paymentMethodsProperty, required: true },
-		{
-			displayName: 'Payer Redirect URL',
-			name: 'payerRedirectUrl',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'https://shop.example/thanks',
-			description: 'Where the payer lands after paying. The service asks that it always be included.',
-		},
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'Production URL of a Pay Trigger',
-			description:
-				'Where the service notifies the payment. Paste the Production URL of a Pay Trigger node; the callback secret is added for you. The service asks that it always be included.',
-		},
-		{
-			displayName: 'Expiration (Days)',
-			name: 'expirationDays',
-			type: 'number',
-			default: 1,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			description: 'Days the payment link stays payable',
-		},
+		payerRedirectUrlProperty,
+		callbackUrlProperty,
+		expirationDaysProperty,
 		optionsCollection([
 			addCallbackSecretProperty,
 			additionalJsonProperty,
-			{
-				displayName: 'Client Assumes Costs',
-				name: 'clientAssumeCosts',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
-			},
+			clientAssumeCostsProperty,
 			{
 				displayName: 'Idempotency Key',
 				name: 'idempotencyKey',
@@ -75,20 +52,8 @@ export const createPayment: PayOperation = {
 					'A key the service refuses to see twice. Empty: one derived from this execution and item, so Retry On Fail never creates a second object. Map your own (an invoice number) to be safe across executions too.',
 			},
 			otherMethodKeysProperty,
-			{
-				displayName: 'Platform',
-				name: 'platform',
-				type: 'string',
-				default: '',
-				description: 'Free text the service stores as the platform of origin',
-			},
-			{
-				displayName: 'Send No Email',
-				name: 'notSendEmail',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to stop the service from emailing the payment link',
-			},
+			platformProperty,
+			notSendEmailProperty,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
