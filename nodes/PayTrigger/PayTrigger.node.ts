@@ -46,7 +46,7 @@ export class PayTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Paste this node\'s <b>Production URL</b> (above) as the Callback URL of the Pay node\'s "Create" or "Withdraw" operation. The Pay node adds the credential\'s callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.',
+					'Paste this node\'s <b>Production URL</b> (above) as the Callback URL of the Pay node\'s Payment → Create / Update or Withdrawal → Withdraw to Instant-Payment Key. The Pay node adds the credential\'s callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
