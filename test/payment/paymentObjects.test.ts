@@ -100,6 +100,17 @@ describe('Payment → Create', () => {
 		expect(badUrl.items[0].json).toMatchObject({ field: 'Payer Redirect URL' });
 	});
 
+	it('refuses a Payer Redirect URL mapped empty, naming the field, instead of leaving it out', async () => {
+		// The editor requires the field, but a mapping can still give nothing: the service asks that it always be included.
+		const mapped = { ...createParameters, payerRedirectUrl: '={{ $json.redirect }}' };
+		const { items } = await run(mapped, [{ amount: 10, description: 'x' }, { amount: 10, description: 'x', redirect: '  ' }], { continueOnFail: true });
+		for (const item of items) {
+			expect(item.json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+			expect(item.json.error).toMatch(/^Payer Redirect URL: is empty; give the page the payer lands on after paying/);
+		}
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
 	it('with Continue On Fail returns every item of a mixed batch, errors paired to their inputs', async () => {
 		const input = [
 			{ amount: 1000, description: 'a' },
@@ -240,6 +251,10 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 		expect(refused.error?.message).toContain('colour: field cannot be edited');
 		const nothing = await run({ resource: 'payment', operation: 'update', slug, updateFields: {} }, undefined, { continueOnFail: true });
 		expect(nothing.items[0].json.field).toBe('Update Fields');
+		await sandbox.control.resetCounters();
+		const emptied = await run({ resource: 'payment', operation: 'update', slug, updateFields: { payerRedirectUrl: '' } }, undefined, { continueOnFail: true });
+		expect(emptied.items[0].json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
 	});
 
 	it('expires an unpaid object and reports the service detail for a paid one', async () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readUrlField } from '../../helpers/callbackUrl';
+import { readRequiredUrlField } from '../../helpers/callbackUrl';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
@@ -18,6 +18,7 @@ import {
 	expirationDaysProperty,
 	notSendEmailProperty,
 	otherMethodKeysProperty,
+	PAYER_REDIRECT_HINT,
 	payerRedirectUrlProperty,
 	paymentAmountProperty,
 	paymentMethodsProperty,
@@ -63,7 +64,7 @@ export const createPayment: PayOperation = {
 		const description = readRequiredText(node, itemIndex, 'Description', this.getNodeParameter('description', itemIndex, ''));
 		const methods = readMethodSelection(node, itemIndex, this.getNodeParameter('paymentMethods', itemIndex, []), options.otherMethodKeys);
 		const expirationDays = readWholeNumber(node, itemIndex, 'Expiration (Days)', this.getNodeParameter('expirationDays', itemIndex, 1), 1);
-		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
+		const payerRedirectUrl = readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''), PAYER_REDIRECT_HINT);
 		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
 		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
 
@@ -73,9 +74,9 @@ export const createPayment: PayOperation = {
 			description,
 			expiration_days: expirationDays,
 			payment_method_enabled: methods,
+			payer_redirect_url: payerRedirectUrl,
 			idempotency_key: idempotencyKey,
 		};
-		if (payerRedirectUrl) body.payer_redirect_url = payerRedirectUrl;
 		if (callback) body.callback = callback;
 		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', options.clientAssumeCosts);
 		if (options.notSendEmail !== undefined) body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);

@@ -34,6 +34,9 @@ export const payerRedirectUrlProperty: INodeProperties = {
 	description: 'Where the payer lands after paying. The service asks that it always be included.',
 };
 
+/** What Payer Redirect URL's error says when it is empty. */
+export const PAYER_REDIRECT_HINT = 'give the page the payer lands on after paying (the service asks that it always be included)';
+
 export const callbackUrlProperty: INodeProperties = {
 	displayName: 'Callback URL',
 	name: 'callbackUrl',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readUrlField } from '../../helpers/callbackUrl';
+import { readRequiredUrlField } from '../../helpers/callbackUrl';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
@@ -18,6 +18,7 @@ import {
 	expirationDaysProperty,
 	notSendEmailProperty,
 	otherMethodKeysProperty,
+	PAYER_REDIRECT_HINT,
 	payerRedirectUrlProperty,
 	paymentAmountProperty,
 	paymentMethodsProperty,
@@ -77,7 +78,10 @@ export const updatePayment: PayOperation = {
 		if (fields.paymentMethods !== undefined || fields.otherMethodKeys !== undefined) {
 			changes.payment_method_enabled = readMethodSelection(node, itemIndex, fields.paymentMethods, fields.otherMethodKeys);
 		}
-		if (fields.payerRedirectUrl !== undefined) changes.payer_redirect_url = readUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl);
+		// Added, it must hold a URL: the service asks that the object always have one.
+		if (fields.payerRedirectUrl !== undefined) {
+			changes.payer_redirect_url = readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl, PAYER_REDIRECT_HINT);
+		}
 		if (fields.callbackUrl !== undefined) changes.callback = await readCallbackField(env, itemIndex, fields.callbackUrl, fields.addCallbackSecret, 'Update Fields');
 		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', fields.clientAssumeCosts);
 		if (fields.notSendEmail !== undefined) changes.not_send_email = readYesNo(node, itemIndex, 'Send No Email', fields.notSendEmail);
