@@ -42,3 +42,14 @@ describe('Payment → Update Fields', () => {
 		expect(update.required).toBeUndefined();
 	});
 });
+
+describe('every field', () => {
+	const top = new Pay().description.properties.filter((property) => !['resource', 'operation'].includes(property.name) && property.type !== 'notice');
+	const fields = top.flatMap((property) => [property, ...((property.type === 'collection' ? property.options : []) as INodeProperties[]).map((child) => ({ ...child, displayOptions: property.displayOptions }))]);
+	const where = (field: INodeProperties) => `${field.displayOptions?.show?.resource} → ${field.displayOptions?.show?.operation}: ${field.displayName}`;
+
+	it.each(fields.map((field) => [where(field), field]))('%s says what to put, with a description or a placeholder', (_name, field) => {
+		const { description, placeholder } = field as INodeProperties;
+		expect(`${description ?? ''}${placeholder ?? ''}`).not.toBe('');
+	});
+});

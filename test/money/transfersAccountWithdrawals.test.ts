@@ -97,6 +97,13 @@ describe('Transfer', () => {
 });
 
 describe('Account verification', () => {
+	it('Request Verification Codes with nothing in Send To: n8n flags the required field, and a mapping that gives nothing fails the item', async () => {
+		await expect(run({ resource: 'account', operation: 'requestCodes', channels: [] })).rejects.toMatchObject({ name: 'WorkflowHasIssuesError' });
+		const mapped = await run({ resource: 'account', operation: 'requestCodes', channels: '={{ [] }}' }, undefined, { continueOnFail: true });
+		expect(mapped.items[0].json).toMatchObject({ field: 'Send To', outcome: 'not_sent' });
+		expect(await sandbox.control.count('POST /request_confirmation/')).toBe(0);
+	});
+
 	it('refuses a code that is not 4-8 digits before sending, and reports a wrong one with the detail', async () => {
 		const bad = await run({ resource: 'account', operation: 'verifyEmail', code: '12a456' }, undefined, { continueOnFail: true });
 		expect(bad.items[0].json).toMatchObject({ field: 'Code', outcome: 'not_sent' });
