@@ -5,11 +5,17 @@ import { Pay } from '../../nodes/Pay/Pay.node';
 import { createPayment } from '../../nodes/Pay/actions/payment/create';
 import { updatePayment } from '../../nodes/Pay/actions/payment/update';
 
-/** The fields of one resource, the fields inside Options and other collections included. */
-function fieldsOf(resource: string): INodeProperties[] {
-	const top = new Pay().description.properties.filter((property) => property.displayOptions?.show?.resource?.includes(resource));
-	return top.flatMap((property) => [property, ...((property.type === 'collection' ? property.options : []) as INodeProperties[])]);
-}
+/** Every field of the node, the fields inside Options and other collections included (shown where their collection is). */
+const ALL_FIELDS: INodeProperties[] = new Pay().description.properties.flatMap((property) => [
+	property,
+	...((property.type === 'collection' ? property.options : []) as INodeProperties[]).map((child) => ({ ...child, displayOptions: property.displayOptions })),
+]);
+
+/** The fields of one resource. */
+const fieldsOf = (resource: string) => ALL_FIELDS.filter((field) => field.displayOptions?.show?.resource?.includes(resource));
+
+/** "withdrawal → withdraw: Account Holder Name", to name a field in a test. */
+const where = (field: INodeProperties) => `${field.displayOptions?.show?.resource ?? ''} → ${field.displayOptions?.show?.operation ?? ''}: ${field.displayName}`;
 
 describe('hidden (password) card fields', () => {
 	const hidden = fieldsOf('card').filter((field) => field.typeOptions?.password);
@@ -44,12 +50,30 @@ describe('Payment → Update Fields', () => {
 });
 
 describe('every field', () => {
-	const top = new Pay().description.properties.filter((property) => !['resource', 'operation'].includes(property.name) && property.type !== 'notice');
-	const fields = top.flatMap((property) => [property, ...((property.type === 'collection' ? property.options : []) as INodeProperties[]).map((child) => ({ ...child, displayOptions: property.displayOptions }))]);
-	const where = (field: INodeProperties) => `${field.displayOptions?.show?.resource} → ${field.displayOptions?.show?.operation}: ${field.displayName}`;
+	const fields = ALL_FIELDS.filter((field) => !['resource', 'operation'].includes(field.name) && field.type !== 'notice');
 
 	it.each(fields.map((field) => [where(field), field]))('%s says what to put, with a description or a placeholder', (_name, field) => {
 		const { description, placeholder } = field as INodeProperties;
 		expect(`${description ?? ''}${placeholder ?? ''}`).not.toBe('');
+	});
+});
+
+describe('option lists', () => {
+	const lists = ALL_FIELDS.filter((field) => field.type === 'options' || field.type === 'multiOptions');
+	const names = (field: INodeProperties) => ((field.options ?? []) as Array<{ name: string }>).map((option) => option.name);
+
+	it.each(lists.map((field) => [where(field), field]))('%s is sorted by name, as n8n\'s lint rule sorts (localeCompare)', (_name, field) => {
+		expect(names(field as INodeProperties)).toEqual([...names(field as INodeProperties)].sort((a, b) => a.localeCompare(b)));
+	});
+
+	it.each([
+		['methodKey', 'breb', ['Bre-B (Alternative Spelling)', 'breb (Documented)']],
+		['recipientField', 'toUser', ['to_user (Alias)', 'toUser (Documented)']],
+	])('%s: each label starts with the exact, case-sensitive key it sends; the documented key stays the default', (name, documented, labels) => {
+		const field = ALL_FIELDS.find((candidate) => candidate.name === name) as INodeProperties;
+		const options = field.options as Array<{ name: string; value: string }>;
+		expect(options.map((option) => option.name)).toEqual(labels);
+		for (const option of options) expect(option.name.startsWith(`${option.value} (`)).toBe(true);
+		expect(field.default).toBe(documented);
 	});
 });
