@@ -77,3 +77,10 @@ describe('option lists', () => {
 		expect(field.default).toBe(documented);
 	});
 });
+
+it('every collection\'s button reads in title case, as n8n\'s own ("Add Option", "Add Field")', () => {
+	const collections = ALL_FIELDS.filter((field) => field.type === 'collection');
+	expect(collections.map((field) => field.name)).toEqual(expect.arrayContaining(['options', 'updateFields', 'requestOptions']));
+	const placeholders = collections.map((field) => field.placeholder);
+	for (const placeholder of placeholders) expect(placeholder).toMatch(/^Add( [A-Z][a-z]*)+$/);
+});

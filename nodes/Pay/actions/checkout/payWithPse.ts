@@ -26,7 +26,7 @@ const bankProperty: INodeProperties = {
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. 1007',
-			hint: 'The bankCode from Checkout → List Banks',
+			hint: 'The bank_code from Checkout → List Banks',
 		},
 	],
 };
