@@ -12,7 +12,7 @@ export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	placeholder: 'Add option',
+	placeholder: 'Add Option',
 	default: {},
 	options: [
 		{

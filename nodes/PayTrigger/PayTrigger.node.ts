@@ -46,7 +46,7 @@ export class PayTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Paste this node\'s <b>Production URL</b> (above) as the Callback URL of the Pay node\'s "Create" or "Withdraw" operation. The Pay node adds the credential\'s callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.',
+					'Paste this node\'s <b>Production URL</b> (above) as the Callback URL of the Pay node\'s Payment → Create / Update or Withdrawal → Withdraw to Instant-Payment Key. The Pay node adds the credential\'s callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -144,7 +144,13 @@ export class PayTrigger implements INodeType {
 		if (options.requireSecret !== false) {
 			const { callbackSecret } = await readCredentials();
 			const secret = typeof callbackSecret === 'string' ? callbackSecret : '';
-			if (secret === '') return refuse(401, 'No callback secret is set in the credential; set one, or turn off "Require Callback Secret"');
+			// Said plainly (in the answer and n8n's log): otherwise every callback is refused and nobody sees why.
+			if (secret === '') {
+				return refuse(
+					401,
+					'The credential has no Callback Secret, so no callback can be checked: set one in the credential (the Pay node adds it to the callback URLs it sends), or turn off Options → Require Callback Secret',
+				);
+			}
 			if (!carriesSecret((this.getQueryData() as IDataObject)[SECRET_PARAMETER], secret)) return refuse(401, 'Missing or wrong callback secret');
 		}
 

@@ -49,6 +49,17 @@ describe('Checkout', () => {
 		expect(withPrompt.items).toHaveLength(items.length + 1);
 	});
 
+	it('PSE\'s "By Code" hint names the field List Banks always outputs', async () => {
+		const { payWithPse } = await import('../../nodes/Pay/actions/checkout/payWithPse');
+		const bank = payWithPse.properties.find((property) => property.name === 'bank');
+		const hint = bank?.modes?.find((mode) => mode.name === 'id')?.hint ?? '';
+		const named = /^The (\S+) from Checkout → List Banks$/.exec(hint)?.[1];
+		// The node's own field, whatever the catalog calls its code (bankCode or bank_code).
+		expect(named).toBe('bank_code');
+		const { items } = await run({ resource: 'checkout', operation: 'listBanks' });
+		expect(items.every((item) => /^\d+$/.test(String(item.json[named as string])))).toBe(true);
+	});
+
 	it('PSE: sends the payer and bank code, returns the bank redirect URL and the object in process', async () => {
 		const slug = await newPayment();
 		const { items, error } = await run({

@@ -25,6 +25,8 @@ export interface TriggerAnswer {
 	response?: { status: number; body: unknown };
 	/** The items a workflow would start with; empty when nothing starts. */
 	items: IDataObject[];
+	/** What the trigger wrote to n8n's log while answering, e.g. "warn: Pay Trigger refused a callback: …". */
+	logs: string[];
 }
 
 export class PayTriggerHarness {
@@ -81,9 +83,13 @@ export class PayTriggerHarness {
 		Object.assign(additionalData, { httpRequest, httpResponse });
 		const webhookData = { httpMethod: 'POST', node: this.node.name, path: 'pay', webhookDescription: { name: 'default' }, workflowId: this.workflow.id } as unknown as IWebhookData;
 		const context = new WebhookContext(this.workflow, this.node, additionalData, 'webhook', webhookData, [], null);
+		// In place of n8n's logger (a memoized getter, so an own property set first wins): the lines are kept for the test.
+		const logs: string[] = [];
+		const record = (level: string) => (message: string) => void logs.push(`${level}: ${message}`);
+		Object.defineProperty(context, 'logger', { value: { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') } });
 		const result = await (this.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
-		return { result, response, items };
+		return { result, response, items, logs };
 	}
 
 	get staticData(): IDataObject {

@@ -97,6 +97,13 @@ describe('Transfer', () => {
 });
 
 describe('Account verification', () => {
+	it('Request Verification Codes with nothing in Send To: n8n flags the required field, and a mapping that gives nothing fails the item', async () => {
+		await expect(run({ resource: 'account', operation: 'requestCodes', channels: [] })).rejects.toMatchObject({ name: 'WorkflowHasIssuesError' });
+		const mapped = await run({ resource: 'account', operation: 'requestCodes', channels: '={{ [] }}' }, undefined, { continueOnFail: true });
+		expect(mapped.items[0].json).toMatchObject({ field: 'Send To', outcome: 'not_sent' });
+		expect(await sandbox.control.count('POST /request_confirmation/')).toBe(0);
+	});
+
 	it('refuses a code that is not 4-8 digits before sending, and reports a wrong one with the detail', async () => {
 		const bad = await run({ resource: 'account', operation: 'verifyEmail', code: '12a456' }, undefined, { continueOnFail: true });
 		expect(bad.items[0].json).toMatchObject({ field: 'Code', outcome: 'not_sent' });
@@ -134,6 +141,16 @@ describe('Withdrawal', () => {
 		expect(items[0].json).toMatchObject({ field, outcome: 'not_sent' });
 		expect(items[0].json.error).toMatch(message);
 		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
+	});
+
+	it('refuses a Callback URL when the credential has no Callback Secret (the Pay Trigger would refuse every callback), before sending', async () => {
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' });
+		const parameters = { ...withdraw, callbackUrl: receiver.url };
+		const { items } = await runPayNode({ parameters: parameters as never, input: [{ amount: 1000, key: '@ok.alias' }], credentials, settings: { continueOnFail: true } });
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/no Callback Secret.*Options → Add Callback Secret$/);
+		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
+		expect(await balance('demo')).toBe(1_000_000);
 	});
 
 	it('sends a custom account type code, and reports insufficient balance with the detail', async () => {

@@ -100,6 +100,17 @@ describe('Payment → Create', () => {
 		expect(badUrl.items[0].json).toMatchObject({ field: 'Payer Redirect URL' });
 	});
 
+	it('refuses a Payer Redirect URL mapped empty, naming the field, instead of leaving it out', async () => {
+		// The editor requires the field, but a mapping can still give nothing: the service asks that it always be included.
+		const mapped = { ...createParameters, payerRedirectUrl: '={{ $json.redirect }}' };
+		const { items } = await run(mapped, [{ amount: 10, description: 'x' }, { amount: 10, description: 'x', redirect: '  ' }], { continueOnFail: true });
+		for (const item of items) {
+			expect(item.json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+			expect(item.json.error).toMatch(/^Payer Redirect URL: is empty; give the page the payer lands on after paying/);
+		}
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
 	it('with Continue On Fail returns every item of a mixed batch, errors paired to their inputs', async () => {
 		const input = [
 			{ amount: 1000, description: 'a' },
@@ -141,6 +152,48 @@ describe('Payment → Create', () => {
 		const { error } = await run({ ...createParameters, expirationDays: 999 }, [{ amount: 1000, description: 'x' }]);
 		expect(error?.message).toContain('expiration_days: Ensure this value is between 1 and 365.');
 		expect(error?.httpCode).toBe('400');
+	});
+});
+
+describe('a Callback URL when the credential has no Callback Secret', () => {
+	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose them all, silently.
+	const withoutSecret = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
+		runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }), settings });
+	const item = [{ amount: 1000, description: 'no secret' }];
+
+	it('fails the item before sending, naming Callback URL and the two ways out', async () => {
+		const { items } = await withoutSecret(createParameters, item, { continueOnFail: true });
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/^Callback URL: the credential has no Callback Secret/);
+		expect(items[0].json.error).toMatch(/Set a Callback Secret in the credential, or turn off Options → Add Callback Secret$/);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+
+		const stopped = await withoutSecret(createParameters, item);
+		expect(stopped.error?.message).toMatch(/^Callback URL: the credential has no Callback Secret/);
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it('creates the object when Add Callback Secret is off, or when there is no Callback URL', async () => {
+		const off = await withoutSecret({ ...createParameters, options: { addCallbackSecret: false } }, item);
+		expect(off.error).toBeUndefined();
+		expect((await sandbox.control.payment(off.items[0].json.slug as string)).callback).toBe('https://hooks.example/webhook/pay');
+		const none = await withoutSecret({ ...createParameters, callbackUrl: '' }, item);
+		expect(none.error).toBeUndefined();
+		expect(await sandbox.control.count('POST /pay/')).toBe(2);
+	});
+
+	it('fails Update the same way, pointing at the switch under Update Fields', async () => {
+		const { items: created } = await run(createParameters, item);
+		const slug = created[0].json.slug as string;
+		const { items } = await withoutSecret(
+			{ resource: 'payment', operation: 'update', slug, updateFields: { description: 'Renamed', callbackUrl: 'https://hooks.example/webhook/pay' } },
+			undefined,
+			{ continueOnFail: true },
+		);
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/turn off Update Fields → Add Callback Secret$/);
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
 	});
 });
 
@@ -198,6 +251,10 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 		expect(refused.error?.message).toContain('colour: field cannot be edited');
 		const nothing = await run({ resource: 'payment', operation: 'update', slug, updateFields: {} }, undefined, { continueOnFail: true });
 		expect(nothing.items[0].json.field).toBe('Update Fields');
+		await sandbox.control.resetCounters();
+		const emptied = await run({ resource: 'payment', operation: 'update', slug, updateFields: { payerRedirectUrl: '' } }, undefined, { continueOnFail: true });
+		expect(emptied.items[0].json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
 	});
 
 	it('expires an unpaid object and reports the service detail for a paid one', async () => {

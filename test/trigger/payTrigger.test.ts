@@ -92,6 +92,24 @@ describe('Pay Trigger', () => {
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(0);
 	});
 
+	it('says in its 401 and in n8n\'s log that the credential has no Callback Secret, showing no secret', async () => {
+		const { body } = await paidPayment();
+		const harness = await PayTriggerHarness.create(allEvents as never, sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }));
+		const answer = await harness.receive({ body, query: secret });
+		expect(answer.response?.status).toBe(401);
+		const message = (answer.response?.body as { message: string }).message;
+		expect(message).toMatch(/^The credential has no Callback Secret/);
+		expect(message).toMatch(/turn off Options → Require Callback Secret$/);
+		expect(answer.logs).toEqual([`warn: Pay Trigger refused a callback: ${message}`]);
+		expect(JSON.stringify([answer.response, answer.logs])).not.toContain(TEST_CALLBACK_SECRET);
+		expect(answer.items).toHaveLength(0);
+		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(0);
+
+		// The way out the message gives: with the check off, the callback starts the workflow.
+		const unchecked = await PayTriggerHarness.create({ ...allEvents, options: { requireSecret: false } } as never, sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }));
+		expect((await unchecked.receive({ body })).items).toHaveLength(1);
+	});
+
 	it.each([
 		['not JSON', { body: {}, rawBody: '<xml>hi</xml>' }],
 		['empty', { body: {}, rawBody: '' }],

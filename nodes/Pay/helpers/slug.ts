@@ -17,7 +17,8 @@ export const slugProperty: INodeProperties = {
 
 /**
  * A slug from what the user typed or mapped: the slug itself, or a page link ending with it.
- * The service's slugs are short alphanumeric codes, so anything else is refused before sending.
+ * The service's slugs are short codes of letters and digits ("_" and "-" are let through too), so
+ * anything else is refused before sending.
  */
 export function readSlug(node: INode, itemIndex: number, raw: unknown, field = 'Payment Slug'): string {
 	let text = readText(node, itemIndex, field, raw);
@@ -28,7 +29,7 @@ export function readSlug(node: INode, itemIndex: number, raw: unknown, field = '
 		if (text === '') throw inputError(node, itemIndex, field, `${shownValue(link)} is not a payment page link ending with the slug`);
 	}
 	if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) {
-		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (letters and digits only)`);
+		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (1 to 64 letters, digits, "_" or "-")`);
 	}
 	return text;
 }

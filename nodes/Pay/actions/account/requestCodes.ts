@@ -14,6 +14,8 @@ export const requestVerificationCodes: PayOperation = {
 			displayName: 'Send To',
 			name: 'channels',
 			type: 'multiOptions',
+			// Nothing chosen always fails (readChannels), so the editor flags it before the run.
+			required: true,
 			options: [
 				{ name: 'Email', value: 'email' },
 				{ name: 'Phone', value: 'phone' },

@@ -34,7 +34,8 @@ export const chargeCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'Encrypted before it leaves n8n; never shown or stored',
+			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			description: 'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		optionsCollection([paddingProperty]),
 	],

@@ -21,7 +21,9 @@ export const registerCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'Encrypted before it leaves n8n; never shown in the output (only its last four digits)',
+			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			description:
+				'Encrypted before it is sent; the output shows only its last four digits. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		{ displayName: 'Holder Name', name: 'holderName', type: 'string', required: true, default: '', description: 'Name as printed on the card' },
 		{
@@ -32,14 +34,29 @@ export const registerCard: PayOperation = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. 08/29',
+			description: 'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		optionsCollection([
 			{ displayName: 'Bank', name: 'bank', type: 'string', default: '', description: 'Issuing bank, sent as it is' },
 			{ displayName: 'Country', name: 'country', type: 'string', default: 'CO', description: 'Country code, sent as it is' },
 			paddingProperty,
 			{ displayName: 'IMEI', name: 'imei', type: 'string', default: '', description: 'Device identifier, if the service asks for one' },
-			{ displayName: 'Latitude', name: 'latitude', type: 'string', default: '' },
-			{ displayName: 'Longitude', name: 'longitude', type: 'string', default: '' },
+			{
+				displayName: 'Latitude',
+				name: 'latitude',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 4.6097',
+				description: 'Where the card is registered from: decimal degrees, north positive, sent as typed',
+			},
+			{
+				displayName: 'Longitude',
+				name: 'longitude',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. -74.0817',
+				description: 'Where the card is registered from: decimal degrees, east positive (Colombia is negative), sent as typed',
+			},
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {

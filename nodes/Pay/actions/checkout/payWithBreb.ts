@@ -16,9 +16,10 @@ export const payWithBreb: PayOperation = {
 			displayName: 'Method Key',
 			name: 'methodKey',
 			type: 'options',
+			// Keys are case-sensitive: each label shows the exact key sent.
 			options: [
-				{ name: 'Breb', value: 'breb', description: 'As the documentation writes it' },
-				{ name: 'Bre-B', value: 'Bre-B', description: 'As some accounts write it' },
+				{ name: 'Bre-B (Alternative Spelling)', value: 'Bre-B', description: 'As some accounts write it' },
+				{ name: 'breb (Documented)', value: 'breb', description: 'As the documentation writes it' },
 			],
 			default: 'breb',
 			description: 'How the service names the instant-payment method on this account',

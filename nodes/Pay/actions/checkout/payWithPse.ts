@@ -26,7 +26,7 @@ const bankProperty: INodeProperties = {
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. 1007',
-			hint: 'The bankCode from Checkout → List Banks',
+			hint: 'The bank_code from Checkout → List Banks',
 		},
 	],
 };
@@ -39,7 +39,15 @@ export const payWithPse: PayOperation = {
 	properties: [
 		slugProperty,
 		...payerProperties,
-		{ displayName: 'Payer Address', name: 'payerAddress', type: 'string', required: true, default: '' },
+		{
+			displayName: 'Payer Address',
+			name: 'payerAddress',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Calle 10 # 20-30, Bogotá',
+			description: "The payer's address, which a PSE debit requires",
+		},
 		bankProperty,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {

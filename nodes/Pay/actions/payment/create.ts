@@ -1,15 +1,30 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readUrlField } from '../../helpers/callbackUrl';
+import { readRequiredUrlField } from '../../helpers/callbackUrl';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
-import { amountProperty, optionsCollection } from '../sharedFields';
+import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty, readCallbackField } from './fields';
+import {
+	addCallbackSecretProperty,
+	additionalJsonProperty,
+	callbackUrlProperty,
+	clientAssumeCostsProperty,
+	descriptionProperty,
+	expirationDaysProperty,
+	notSendEmailProperty,
+	otherMethodKeysProperty,
+	PAYER_REDIRECT_HINT,
+	payerRedirectUrlProperty,
+	paymentAmountProperty,
+	paymentMethodsProperty,
+	platformProperty,
+	readCallbackField,
+} from './fields';
 import { readMethodSelection } from './methodSelection';
 
 export const createPayment: PayOperation = {
@@ -18,53 +33,16 @@ export const createPayment: PayOperation = {
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
 	properties: [
-		amountProperty('Amount to charge, in Colombian pesos'),
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Invoice INV-1001',
-			description: 'What the payer pays for; shown on the payment page',
-		},
+		paymentAmountProperty,
+		descriptionProperty,
 		{ ...paymentMethodsProperty, required: true },
-		{
-			displayName: 'Payer Redirect URL',
-			name: 'payerRedirectUrl',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'https://shop.example/thanks',
-			description: 'Where the payer lands after paying. The service asks that it always be included.',
-		},
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'Production URL of a Pay Trigger',
-			description:
-				'Where the service notifies the payment. Paste the Production URL of a Pay Trigger node; the callback secret is added for you. The service asks that it always be included.',
-		},
-		{
-			displayName: 'Expiration (Days)',
-			name: 'expirationDays',
-			type: 'number',
-			default: 1,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			description: 'Days the payment link stays payable',
-		},
+		payerRedirectUrlProperty,
+		callbackUrlProperty,
+		expirationDaysProperty,
 		optionsCollection([
 			addCallbackSecretProperty,
 			additionalJsonProperty,
-			{
-				displayName: 'Client Assumes Costs',
-				name: 'clientAssumeCosts',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
-			},
+			clientAssumeCostsProperty,
 			{
 				displayName: 'Idempotency Key',
 				name: 'idempotencyKey',
@@ -75,20 +53,8 @@ export const createPayment: PayOperation = {
 					'A key the service refuses to see twice. Empty: one derived from this execution and item, so Retry On Fail never creates a second object. Map your own (an invoice number) to be safe across executions too.',
 			},
 			otherMethodKeysProperty,
-			{
-				displayName: 'Platform',
-				name: 'platform',
-				type: 'string',
-				default: '',
-				description: 'Free text the service stores as the platform of origin',
-			},
-			{
-				displayName: 'Send No Email',
-				name: 'notSendEmail',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to stop the service from emailing the payment link',
-			},
+			platformProperty,
+			notSendEmailProperty,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
@@ -98,7 +64,7 @@ export const createPayment: PayOperation = {
 		const description = readRequiredText(node, itemIndex, 'Description', this.getNodeParameter('description', itemIndex, ''));
 		const methods = readMethodSelection(node, itemIndex, this.getNodeParameter('paymentMethods', itemIndex, []), options.otherMethodKeys);
 		const expirationDays = readWholeNumber(node, itemIndex, 'Expiration (Days)', this.getNodeParameter('expirationDays', itemIndex, 1), 1);
-		const payerRedirectUrl = readUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
+		const payerRedirectUrl = readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''), PAYER_REDIRECT_HINT);
 		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
 		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
 
@@ -108,9 +74,9 @@ export const createPayment: PayOperation = {
 			description,
 			expiration_days: expirationDays,
 			payment_method_enabled: methods,
+			payer_redirect_url: payerRedirectUrl,
 			idempotency_key: idempotencyKey,
 		};
-		if (payerRedirectUrl) body.payer_redirect_url = payerRedirectUrl;
 		if (callback) body.callback = callback;
 		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', options.clientAssumeCosts);
 		if (options.notSendEmail !== undefined) body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);

@@ -1,11 +1,84 @@
-/** Fields that Create and Update share, so both read the same way. */
+/**
+ * Fields that Create and Update share, defined once so both show and read them the same way:
+ * Update offers them as Update Fields, not required, and otherwise as Create has them.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
 import { readCallbackSecret } from '../../helpers/credentialSettings';
 import { readYesNo } from '../../helpers/fieldInput';
+import { inputError } from '../../helpers/inputError';
 import { PAYMENT_METHOD_CHOICES } from '../../helpers/paymentMethods';
+import { amountProperty } from '../sharedFields';
 import type { OperationEnvironment } from '../types';
+
+export const paymentAmountProperty = amountProperty('Amount to charge, in Colombian pesos');
+
+export const descriptionProperty: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. Invoice INV-1001',
+	description: 'What the payer pays for; shown on the payment page',
+};
+
+export const payerRedirectUrlProperty: INodeProperties = {
+	displayName: 'Payer Redirect URL',
+	name: 'payerRedirectUrl',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'https://shop.example/thanks',
+	description: 'Where the payer lands after paying. The service asks that it always be included.',
+};
+
+/** What Payer Redirect URL's error says when it is empty. */
+export const PAYER_REDIRECT_HINT = 'give the page the payer lands on after paying (the service asks that it always be included)';
+
+export const callbackUrlProperty: INodeProperties = {
+	displayName: 'Callback URL',
+	name: 'callbackUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'Production URL of a Pay Trigger',
+	description:
+		"Where the service notifies the payment (recommended): paste the Production URL of a Pay Trigger node. The credential's Callback Secret is added for you.",
+};
+
+export const expirationDaysProperty: INodeProperties = {
+	displayName: 'Expiration (Days)',
+	name: 'expirationDays',
+	type: 'number',
+	default: 1,
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	description: 'Days the payment link stays payable',
+};
+
+export const clientAssumeCostsProperty: INodeProperties = {
+	displayName: 'Client Assumes Costs',
+	name: 'clientAssumeCosts',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
+};
+
+export const platformProperty: INodeProperties = {
+	displayName: 'Platform',
+	name: 'platform',
+	type: 'string',
+	default: '',
+	description: 'Free text the service stores as the platform of origin',
+};
+
+export const notSendEmailProperty: INodeProperties = {
+	displayName: 'Send No Email',
+	name: 'notSendEmail',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to stop the service from emailing the payment link',
+};
 
 export const paymentMethodsProperty: INodeProperties = {
 	displayName: 'Payment Methods',
@@ -42,9 +115,29 @@ export const addCallbackSecretProperty: INodeProperties = {
 		"Whether to add the credential's callback secret to the callback URL (as the token query parameter), so the Pay Trigger can tell genuine callbacks from forged ones",
 };
 
-/** The Callback URL to send (Withdraw uses it too): checked, with the callback secret added unless "Add Callback Secret" is off. */
-export async function readCallbackField(env: OperationEnvironment, itemIndex: number, rawUrl: unknown, rawAddSecret: unknown): Promise<string> {
+/**
+ * The Callback URL to send (Withdraw uses it too): checked, with the callback secret added unless
+ * "Add Callback Secret" is off. `toggleIn` names where that switch is (Options, or Update Fields).
+ */
+export async function readCallbackField(
+	env: OperationEnvironment,
+	itemIndex: number,
+	rawUrl: unknown,
+	rawAddSecret: unknown,
+	toggleIn = 'Options',
+): Promise<string> {
 	const callback = readUrlField(env.node, itemIndex, 'Callback URL', rawUrl);
 	const addSecret = rawAddSecret === undefined || readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
-	return callback && addSecret ? withCallbackSecret(callback, await readCallbackSecret(env, itemIndex)) : callback;
+	if (!callback || !addSecret) return callback;
+	const secret = await readCallbackSecret(env, itemIndex);
+	// Sent without it, every callback would be refused (401) by the Pay Trigger, and nobody would see why.
+	if (secret === undefined) {
+		throw inputError(
+			env.node,
+			itemIndex,
+			'Callback URL',
+			`the credential has no Callback Secret to add, and the Pay Trigger refuses callbacks without one. Set a Callback Secret in the credential, or turn off ${toggleIn} → Add Callback Secret`,
+		);
+	}
+	return withCallbackSecret(callback, secret);
 }

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readUrlField } from '../../helpers/callbackUrl';
+import { readRequiredUrlField } from '../../helpers/callbackUrl';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
@@ -9,8 +9,30 @@ import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { addCallbackSecretProperty, additionalJsonProperty, otherMethodKeysProperty, paymentMethodsProperty, readCallbackField } from './fields';
+import {
+	addCallbackSecretProperty,
+	additionalJsonProperty,
+	callbackUrlProperty,
+	clientAssumeCostsProperty,
+	descriptionProperty,
+	expirationDaysProperty,
+	notSendEmailProperty,
+	otherMethodKeysProperty,
+	PAYER_REDIRECT_HINT,
+	payerRedirectUrlProperty,
+	paymentAmountProperty,
+	paymentMethodsProperty,
+	platformProperty,
+	readCallbackField,
+} from './fields';
 import { readMethodSelection } from './methodSelection';
+
+/** Create's field as an Update Field: the same texts and checks, not required (only the fields added are changed). */
+function asUpdateField(property: INodeProperties, defaultValue = property.default): INodeProperties {
+	const field: INodeProperties = { ...property, default: defaultValue };
+	delete field.required;
+	return field;
+}
 
 export const updatePayment: PayOperation = {
 	value: 'update',
@@ -28,16 +50,16 @@ export const updatePayment: PayOperation = {
 			options: [
 				addCallbackSecretProperty,
 				additionalJsonProperty,
-				{ displayName: 'Amount (COP)', name: 'amount', type: 'number', default: 0, typeOptions: { minValue: 0 } },
-				{ displayName: 'Callback URL', name: 'callbackUrl', type: 'string', default: '' },
-				{ displayName: 'Client Assumes Costs', name: 'clientAssumeCosts', type: 'boolean', default: false, description: 'Whether the payer pays the fees on top of the amount' },
-				{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-				{ displayName: 'Expiration (Days)', name: 'expirationDays', type: 'number', default: 1, typeOptions: { minValue: 1, numberPrecision: 0 } },
+				asUpdateField(paymentAmountProperty),
+				asUpdateField(callbackUrlProperty),
+				clientAssumeCostsProperty,
+				asUpdateField(descriptionProperty),
+				asUpdateField(expirationDaysProperty),
 				otherMethodKeysProperty,
-				{ displayName: 'Payer Redirect URL', name: 'payerRedirectUrl', type: 'string', default: '' },
-				{ ...paymentMethodsProperty, default: [] },
-				{ displayName: 'Platform', name: 'platform', type: 'string', default: '' },
-				{ displayName: 'Send No Email', name: 'notSendEmail', type: 'boolean', default: false, description: 'Whether to stop the service from emailing the payment link' },
+				asUpdateField(payerRedirectUrlProperty),
+				asUpdateField(paymentMethodsProperty, []),
+				platformProperty,
+				notSendEmailProperty,
 			],
 		},
 	],
@@ -56,8 +78,11 @@ export const updatePayment: PayOperation = {
 		if (fields.paymentMethods !== undefined || fields.otherMethodKeys !== undefined) {
 			changes.payment_method_enabled = readMethodSelection(node, itemIndex, fields.paymentMethods, fields.otherMethodKeys);
 		}
-		if (fields.payerRedirectUrl !== undefined) changes.payer_redirect_url = readUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl);
-		if (fields.callbackUrl !== undefined) changes.callback = await readCallbackField(env, itemIndex, fields.callbackUrl, fields.addCallbackSecret);
+		// Added, it must hold a URL: the service asks that the object always have one.
+		if (fields.payerRedirectUrl !== undefined) {
+			changes.payer_redirect_url = readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl, PAYER_REDIRECT_HINT);
+		}
+		if (fields.callbackUrl !== undefined) changes.callback = await readCallbackField(env, itemIndex, fields.callbackUrl, fields.addCallbackSecret, 'Update Fields');
 		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', fields.clientAssumeCosts);
 		if (fields.notSendEmail !== undefined) changes.not_send_email = readYesNo(node, itemIndex, 'Send No Email', fields.notSendEmail);
 		if (fields.platform !== undefined) changes.platform = readText(node, itemIndex, 'Platform', fields.platform);

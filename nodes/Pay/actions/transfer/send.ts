@@ -26,9 +26,10 @@ export const sendTransfer: PayOperation = {
 				displayName: 'Recipient Field Name',
 				name: 'recipientField',
 				type: 'options',
+				// Field names are case-sensitive: each label shows the exact name sent.
 				options: [
+					{ name: 'to_user (Alias)', value: 'to_user' },
 					{ name: 'toUser (Documented)', value: 'toUser' },
-					{ name: 'To_user (Alias)', value: 'to_user' },
 				],
 				default: 'toUser',
 				description: 'The name the recipient is sent under. The documentation shows both; change it only if the service refuses toUser.',

@@ -40,6 +40,8 @@ export const withdrawToKey: PayOperation = {
 			type: 'string',
 			required: true,
 			default: '',
+			placeholder: 'e.g. Ana Gómez',
+			description: 'Who owns the destination key or account, as their bank has the name',
 		},
 		{
 			displayName: 'Account Type',
@@ -56,6 +58,7 @@ export const withdrawToKey: PayOperation = {
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			displayOptions: { show: { accountType: ['custom'] } },
+			description: 'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
 		},
 		{
 			displayName: 'Callback URL',
