@@ -13,12 +13,15 @@ import { CREDENTIAL_NAME } from '../Pay/transport/request';
 import { parseCallback } from './callbackEvent';
 import type { CallbackEvent } from './callbackEvent';
 import { carriesSecret } from './callbackSecret';
+import { oneCopyAtATime } from './callbacksUnderWay';
 import { readCallbackBody } from './readCallbackBody';
-import { eventKey, remember, seenRecently } from './repeatGuard';
+import { eventKey, isRecorded, remember, seenRecently } from './repeatGuard';
 import { isAllowedSender, parseAllowList } from './senderAddress';
-import { verifyPaymentState } from './verifyPayment';
+import { confirmedFacts, verifyPaymentState } from './verifyPayment';
 
 const SECRET_PARAMETER = 'token';
+/** How long a started event keeps its copies out in this process, while n8n saves the stored data. */
+const COPY_GRACE_MS = 60_000;
 
 const EVENT_OPTIONS = [
 	{ name: 'Payment Paid', value: 'paymentPaid', description: 'A payment object was paid' },
@@ -165,27 +168,36 @@ export class PayTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
 		const key = eventKey(event.kind, event.id, event.state);
-		if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes)) return acknowledge(`repeat of ${key}`);
-
-		const json: IDataObject = { ...event.json, verified: false };
-		if (event.kind === 'payment' && options.verifyWithApi !== false) {
-			let verification;
-			try {
-				verification = await verifyPaymentState(this, event.id, event.state, await readCredentials());
-			} catch (error) {
-				// Not emitted unverified: the workflow would trust a claim nobody checked.
-				return refuse(503, `Could not verify the payment with the service: ${(error as Error).message}`);
+		const emit = async (started: () => void): Promise<IWebhookResponseData> => {
+			if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes)) return acknowledge(`repeat of ${key}`);
+			const json: IDataObject = { ...event.json, verified: false };
+			if (event.kind === 'payment' && options.verifyWithApi !== false) {
+				let verification;
+				try {
+					verification = await verifyPaymentState(this, event.id, event.state, await readCredentials());
+				} catch (error) {
+					// The service does not know it: no genuine callback, answered for good, not as an outage.
+					if ((error as { httpCode?: string }).httpCode === '404') return acknowledge(`the service has no payment ${event.id}`);
+					// Not emitted unverified: the workflow would trust a claim nobody checked.
+					return refuse(503, `Could not verify the payment with the service: ${(error as Error).message}`);
+				}
+				if (!verification.confirmed) {
+					return acknowledge(`callback for ${event.id} claims state ${event.state}, the service says ${verification.serviceState}`);
+				}
+				// What the service said replaces what the callback claimed (amounts, payer), keeping the fields' order.
+				Object.assign(json, confirmedFacts(json, verification.payment), { verified: true, payment: verification.payment });
 			}
-			if (!verification.confirmed) {
-				return acknowledge(`callback for ${event.id} claims state ${event.state}, the service says ${verification.serviceState}`);
-			}
-			json.verified = true;
-			json.payment = verification.payment;
-		}
-		if (windowMinutes > 0) remember(staticData, key, windowMinutes);
-		json.body = reading.body;
-		json.headers = headers;
-		return { workflowData: [[{ json }]] };
+			if (windowMinutes > 0) remember(staticData, key, windowMinutes);
+			started();
+			json.body = reading.body;
+			json.headers = headers;
+			return { workflowData: [[{ json }]] };
+		};
+		if (windowMinutes <= 0) return await emit(() => {});
+		// Copies arriving together: the stored data sees an event only after its first copy's request.
+		const copyKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}\u0000${key}`;
+		const repeat = () => acknowledge(`repeat of ${key}`);
+		return await oneCopyAtATime(copyKey, Math.min(COPY_GRACE_MS, windowMinutes * 60_000), emit, repeat, () => isRecorded(staticData, key));
 	}
 }
 

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toNumber } from '../Pay/helpers/normalize';
+import { isSlug } from '../Pay/helpers/slug';
 import { paymentStateLabel, withdrawalStateLabel } from '../Pay/helpers/states';
 
 export type EventKind = 'payment' | 'withdrawal';
@@ -22,24 +23,35 @@ export interface CallbackEvent {
 export type ParsedCallback = { ok: true; event: CallbackEvent } | { ok: false; problem: string };
 
 const PAID_STATE = 3;
+/** Longer withdrawal ids are no ids: each one seen is kept a while, in the workflow's stored data. */
+const MAX_ID_LENGTH = 64;
 
 export function parseCallback(body: IDataObject): ParsedCallback {
 	const slug = text(body.url);
-	if (slug !== undefined) return { ok: true, event: paymentEvent(slug, body) };
+	if (slug !== undefined) {
+		// Checked before it goes into the path of the verifying read ("..", "." would reach other endpoints).
+		if (!isSlug(slug)) return { ok: false, problem: 'Not a payment callback: its "url" is not a payment slug' };
+		return { ok: true, event: paymentEvent(slug, body) };
+	}
 	const id = text(body.id);
-	if (id !== undefined && 'state' in body) return { ok: true, event: withdrawalEvent(id, body) };
+	if (id !== undefined && 'state' in body) {
+		if (id.length > MAX_ID_LENGTH) return { ok: false, problem: `Not a withdrawal callback: its "id" is longer than ${MAX_ID_LENGTH} characters` };
+		return { ok: true, event: withdrawalEvent(id, body) };
+	}
 	return { ok: false, problem: 'Not a payment callback (no "url") nor a withdrawal callback ("id" and "state")' };
 }
 
 function paymentEvent(slug: string, body: IDataObject): CallbackEvent {
 	const state = toNumber(body.state) ?? null;
-	const paid = state === PAID_STATE || body.payed === true || body.payed === 'true' || body.payed === 'True';
+	// The state decides; `payed` only where no state came (a `payed: true` beside state 0 is not a payment).
+	const paid = state === null ? body.payed === true || body.payed === 'true' || body.payed === 'True' : state === PAID_STATE;
+	const facts = stateFacts(state, paid);
 	const json: IDataObject = {
-		event: paid ? 'payment.paid' : 'payment.state_changed',
+		event: facts.event,
 		kind: 'payment',
 		slug,
 		state,
-		state_label: paymentStateLabel(state),
+		state_label: facts.state_label,
 		paid,
 		amount: toNumber(body.amount) ?? null,
 		payed_amount: toNumber(body.payed_amount) ?? null,
@@ -57,6 +69,11 @@ function paymentEvent(slug: string, body: IDataObject): CallbackEvent {
 		description: text(body.description) ?? null,
 	};
 	return { kind: 'payment', id: slug, state, json };
+}
+
+/** What a payment's state says: the event's name, its label and whether it is paid. */
+export function stateFacts(state: number | null, paid = state === PAID_STATE): { event: string; state_label: string; paid: boolean } {
+	return { event: paid ? 'payment.paid' : 'payment.state_changed', state_label: paymentStateLabel(state), paid };
 }
 
 function withdrawalEvent(id: string, body: IDataObject): CallbackEvent {

@@ -20,6 +20,12 @@ export function seenRecently(staticData: IDataObject, key: string, windowMinutes
 	return at !== undefined && now - at < windowMinutes * 60_000;
 }
 
+/** Whether the stored data has the key at all, however old. */
+export function isRecorded(staticData: IDataObject, key: string): boolean {
+	const seen = (staticData as Memory).seen;
+	return seen !== undefined && Object.prototype.hasOwnProperty.call(seen, key);
+}
+
 /** Records the key, forgetting entries older than the window and the oldest beyond the size bound. */
 export function remember(staticData: IDataObject, key: string, windowMinutes: number, now = Date.now()): void {
 	const memory = staticData as Memory;

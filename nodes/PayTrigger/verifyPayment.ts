@@ -1,12 +1,14 @@
 /**
  * The service signs nothing, so a payment callback is believed only once the service itself,
- * asked with the account's credential, confirms the state the callback claims.
+ * asked with the account's credential, confirms the state the callback claims; and then the item
+ * carries what the service said (amounts, payer), not what the callback claimed.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { toNumber } from '../Pay/helpers/normalize';
 import { normalizePaymentObject } from '../Pay/helpers/paymentObject';
 import { payApiRequest } from '../Pay/transport/request';
+import { stateFacts } from './callbackEvent';
 
 export type Verification = { confirmed: true; payment: IDataObject } | { confirmed: false; serviceState: number | null };
 
@@ -27,4 +29,35 @@ export async function verifyPaymentState(
 	const serviceState = toNumber((answer as IDataObject)?.state) ?? null;
 	if (serviceState === null || serviceState !== claimedState) return { confirmed: false, serviceState };
 	return { confirmed: true, payment };
+}
+
+/**
+ * The event's facts as the service's read gives them (the detail read's fields), to replace the
+ * callback's own claims. A field the read lacks keeps the callback's value; one it has empty is null.
+ */
+export function confirmedFacts(event: IDataObject, payment: IDataObject): IDataObject {
+	const said = (field: string, fallback: IDataObject[string]) => {
+		const value = payment[field];
+		if (value === undefined) return fallback;
+		return value === '' ? null : value;
+	};
+	const claimedPayer = (event.payer ?? {}) as IDataObject;
+	const state = toNumber(payment.state) ?? null;
+	return {
+		...stateFacts(state),
+		state,
+		amount: said('amount', event.amount),
+		payed_amount: said('payed_amount', event.payed_amount),
+		fee_amount: said('fee_amount', event.fee_amount),
+		iva_amount: said('iva_amount', event.iva_amount),
+		payment_method: said('payment_method', event.payment_method),
+		payer: {
+			name: said('payer_name', claimedPayer.name),
+			email: said('payer_email', claimedPayer.email),
+			id_type: claimedPayer.id_type ?? null,
+			id: said('payer_id', claimedPayer.id),
+			phone: said('payer_phone', claimedPayer.phone),
+		},
+		description: said('description', event.description),
+	};
 }

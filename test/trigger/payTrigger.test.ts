@@ -13,11 +13,15 @@ const allEvents = { events: ['paymentPaid', 'paymentOther', 'withdrawal'], optio
 const secret = { token: TEST_CALLBACK_SECRET };
 const trigger = async (parameters: Record<string, unknown> = allEvents) => await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
 
+/** A payment object paid by bank debit, and the callback the service sends for it (its amounts: 50,000 less the sandbox's fees). */
 async function paidPayment(): Promise<{ slug: string; body: Record<string, unknown> }> {
 	const client = await login(sandbox);
 	const created = await createPayment(client);
+	const bank = (await client.call('GET', '/get_banks/1/')).data[1].bankCode as string;
+	const payer = { name: 'Ana', cc: '1020304050', email: 'ana@example.com', document_type: 'CC', phone: '3001112233' };
+	await client.call('POST', `/${created.url as string}`, { ...payer, payment: 'pse', bank, address: 'Calle 1' });
 	await sandbox.control.pay(created.url as string, 'pse');
-	const body = { payed: true, url: created.url, state: 3, amount: '50000.00', payed_amount: '47614.69', fee_amount: '2350.00', iva_amount: '446.50', payment_method: 'pse', payer_name: 'Ana', payer_email: 'ana@example.com', payer_id_type: 'CC', payer_id: '1020304050', payer_phone: '3001112233', cus: '3000001', description: 'Invoice 1' };
+	const body = { payed: true, url: created.url, state: 3, amount: '50000.00', payed_amount: '47203.50', fee_amount: '2350.00', iva_amount: '446.50', payment_method: 'pse', payer_name: 'Ana', payer_email: 'ana@example.com', payer_id_type: 'CC', payer_id: '1020304050', payer_phone: '3001112233', cus: '3000001', description: 'Invoice 1' };
 	return { slug: created.url as string, body };
 }
 
@@ -34,7 +38,7 @@ describe('Pay Trigger', () => {
 			state_label: 'paid',
 			paid: true,
 			amount: 50000,
-			payed_amount: 47614.69,
+			payed_amount: 47203.5,
 			payer: { name: 'Ana', id: '1020304050', id_type: 'CC' },
 			verified: true,
 			body,

@@ -28,10 +28,15 @@ export function readSlug(node: INode, itemIndex: number, raw: unknown, field = '
 		text = lastPathSegment(link) ?? '';
 		if (text === '') throw inputError(node, itemIndex, field, `${shownValue(link)} is not a payment page link ending with the slug`);
 	}
-	if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) {
+	if (!isSlug(text)) {
 		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (1 to 64 letters, digits, "_" or "-")`);
 	}
 	return text;
+}
+
+/** The shape of the service's slugs: short codes of letters and digits ("_" and "-" let through). */
+export function isSlug(text: string): boolean {
+	return /^[A-Za-z0-9_-]{1,64}$/.test(text);
 }
 
 function lastPathSegment(link: string): string | undefined {
