@@ -12,6 +12,7 @@ import { runPayNode } from '../harness/runWorkflow';
 import type { NodeSettings } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
+import { CARD_PAYABLE_PAYMENT } from './cardPayable';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -26,15 +27,7 @@ async function run(parameters: IDataObject, input?: IDataObject[], settings: Nod
 
 async function cardAndPayment(): Promise<{ uuid: string; slug: string }> {
 	const registered = await run(REGISTER, [VISA]);
-	const created = await run({
-		resource: 'payment',
-		operation: 'create',
-		amount: 99000,
-		description: 'Card charge',
-		paymentMethods: ['credit_card'],
-		payerRedirectUrl: 'https://shop.example/thanks',
-		expirationDays: 1,
-	});
+	const created = await run(CARD_PAYABLE_PAYMENT);
 	await sandbox.control.resetCounters();
 	return { uuid: registered.items[0].json.card_uuid as string, slug: created.items[0].json.slug as string };
 }

@@ -6,6 +6,7 @@ import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { runDataText, secretsFoundIn } from '../harness/secretScan';
+import { CARD_PAYABLE_PAYMENT } from './cardPayable';
 
 let sandbox: Sandbox;
 
@@ -76,15 +77,7 @@ describe('Card', () => {
 		const one = await run({ resource: 'card', operation: 'get', cardUuid: uuid });
 		expect(one.items[0].json).toMatchObject({ card_uuid: uuid, last4: '1111', bin_card: '411111' });
 
-		const created = await run({
-			resource: 'payment',
-			operation: 'create',
-			amount: 99000,
-			description: 'Card charge',
-			paymentMethods: ['credit_card'],
-			payerRedirectUrl: 'https://shop.example/thanks',
-			expirationDays: 1,
-		});
+		const created = await run(CARD_PAYABLE_PAYMENT);
 		const slug = created.items[0].json.slug as string;
 		const charged = await run({ resource: 'card', operation: 'charge', cardUuid: uuid, slug, dues: 3, cvv: '737' });
 		expect(charged.items[0].json).toMatchObject({ slug, card_uuid: uuid, dues: 3, state: 3, state_label: 'paid' });
