@@ -99,7 +99,7 @@ export class PayApi implements ICredentialType {
 			default: '',
 			placeholder: 'http://127.0.0.1:4010/_sandbox/checkout',
 			description:
-				'Optional. Address of the hosted checkout page without the slug: the node then adds `payment_page_url` ({this}/{slug}) to payment objects, ready to send to the payer. For the local sandbox: <Base URL>/_sandbox/checkout.',
+				'Optional. Address of the hosted checkout page without the slug: the node then adds `payment_page_url` ({this}/{slug}) to payment objects, ready to send to the payer. For the local sandbox: {Base URL}/_sandbox/checkout.',
 		},
 		{
 			displayName: 'Callback Secret',
@@ -108,7 +108,7 @@ export class PayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'A long random string you make up (for example the output of `openssl rand -hex 32`). The Pay node adds it as the `token` query parameter of every callback URL it sends, and the Pay Trigger refuses callbacks that do not carry it, because the service signs nothing.',
+				'A long random string you make up (for example the output of `openssl rand -hex 32`). The Pay node adds it as the `token` query parameter of every callback URL it sends, and the Pay Trigger refuses callbacks that do not carry it, because the service signs nothing. Needed for callbacks: while it is empty, the Pay node refuses to send a Callback URL (unless its Add Callback Secret option is off).',
 		},
 	];
 
