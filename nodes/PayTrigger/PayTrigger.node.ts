@@ -193,7 +193,8 @@ export class PayTrigger implements INodeType {
 			json.headers = headers;
 			return { workflowData: [[{ json }]] };
 		};
-		if (windowMinutes <= 0) return await emit(() => {});
+		// Off (0), or a mapped value that is no number: no repeat guard, as before.
+		if (!(windowMinutes > 0)) return await emit(() => {});
 		// Copies arriving together: the stored data sees an event only after its first copy's request.
 		const copyKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}\u0000${key}`;
 		const repeat = () => acknowledge(`repeat of ${key}`);
