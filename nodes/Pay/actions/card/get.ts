@@ -17,7 +17,7 @@ export const getCard: PayOperation = {
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', qs: { card_uuid: uuid }, safety: 'read', action: 'reading the card', itemIndex });
 		if (!Array.isArray(answer)) return cardView(answer);
 		// A service that ignores `card_uuid` answers every card: take the one asked for, never the first.
-		const card = answer.find((entry) => String(cardView(entry).card_uuid) === uuid);
+		const card = answer.map(cardView).find((view) => String(view.card_uuid) === uuid);
 		if (card === undefined) {
 			const notFound = new NodeOperationError(env.node, `No saved card has the card_uuid ${uuid}`, {
 				itemIndex,
@@ -26,6 +26,6 @@ export const getCard: PayOperation = {
 			notFound.context.outcome = 'failed';
 			throw notFound;
 		}
-		return cardView(card);
+		return card;
 	},
 };

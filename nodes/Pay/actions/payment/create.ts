@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readRequiredUrlField } from '../../helpers/callbackUrl';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
@@ -18,12 +17,12 @@ import {
 	expirationDaysProperty,
 	notSendEmailProperty,
 	otherMethodKeysProperty,
-	PAYER_REDIRECT_HINT,
 	payerRedirectUrlProperty,
 	paymentAmountProperty,
 	paymentMethodsProperty,
 	platformProperty,
 	readCallbackField,
+	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
 
@@ -64,7 +63,7 @@ export const createPayment: PayOperation = {
 		const description = readRequiredText(node, itemIndex, 'Description', this.getNodeParameter('description', itemIndex, ''));
 		const methods = readMethodSelection(node, itemIndex, this.getNodeParameter('paymentMethods', itemIndex, []), options.otherMethodKeys);
 		const expirationDays = readWholeNumber(node, itemIndex, 'Expiration (Days)', this.getNodeParameter('expirationDays', itemIndex, 1), 1);
-		const payerRedirectUrl = readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', this.getNodeParameter('payerRedirectUrl', itemIndex, ''), PAYER_REDIRECT_HINT);
+		const payerRedirectUrl = readPayerRedirectUrl(node, itemIndex, this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
 		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
 		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
 

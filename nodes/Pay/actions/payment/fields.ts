@@ -2,9 +2,9 @@
  * Fields that Create and Update share, defined once so both show and read them the same way:
  * Update offers them as Update Fields, not required, and otherwise as Create has them.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
+import { readRequiredUrlField, readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
 import { readCallbackSecret } from '../../helpers/credentialSettings';
 import { readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
@@ -34,8 +34,10 @@ export const payerRedirectUrlProperty: INodeProperties = {
 	description: 'Where the payer lands after paying. The service asks that it always be included.',
 };
 
-/** What Payer Redirect URL's error says when it is empty. */
-export const PAYER_REDIRECT_HINT = 'give the page the payer lands on after paying (the service asks that it always be included)';
+/** Payer Redirect URL as Create and Update send it: never empty, since the service asks that it always be included. */
+export function readPayerRedirectUrl(node: INode, itemIndex: number, raw: unknown): string {
+	return readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', raw, 'give the page the payer lands on after paying (the service asks that it always be included)');
+}
 
 export const callbackUrlProperty: INodeProperties = {
 	displayName: 'Callback URL',

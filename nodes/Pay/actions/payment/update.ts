@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { readRequiredUrlField } from '../../helpers/callbackUrl';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
@@ -18,12 +17,12 @@ import {
 	expirationDaysProperty,
 	notSendEmailProperty,
 	otherMethodKeysProperty,
-	PAYER_REDIRECT_HINT,
 	payerRedirectUrlProperty,
 	paymentAmountProperty,
 	paymentMethodsProperty,
 	platformProperty,
 	readCallbackField,
+	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
 
@@ -79,9 +78,7 @@ export const updatePayment: PayOperation = {
 			changes.payment_method_enabled = readMethodSelection(node, itemIndex, fields.paymentMethods, fields.otherMethodKeys);
 		}
 		// Added, it must hold a URL: the service asks that the object always have one.
-		if (fields.payerRedirectUrl !== undefined) {
-			changes.payer_redirect_url = readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', fields.payerRedirectUrl, PAYER_REDIRECT_HINT);
-		}
+		if (fields.payerRedirectUrl !== undefined) changes.payer_redirect_url = readPayerRedirectUrl(node, itemIndex, fields.payerRedirectUrl);
 		if (fields.callbackUrl !== undefined) changes.callback = await readCallbackField(env, itemIndex, fields.callbackUrl, fields.addCallbackSecret, 'Update Fields');
 		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', fields.clientAssumeCosts);
 		if (fields.notSendEmail !== undefined) changes.not_send_email = readYesNo(node, itemIndex, 'Send No Email', fields.notSendEmail);
