@@ -1,9 +1,20 @@
 /** `npm run sandbox`: the sandbox on a fixed loopback port, with a ready demo account printed. */
-import { startSandbox } from './index';
+import { SANDBOX_PROFILES, isSandboxProfile, startSandbox } from './index';
+import type { SandboxProfile } from './index';
+
+/** `--profile spec` (or PAY_SANDBOX_PROFILE=spec) answers with the spec's shapes; `observed` is the default. */
+export function profileFromArguments(argv: string[], env: NodeJS.ProcessEnv): SandboxProfile {
+	const flag = argv.indexOf('--profile');
+	const given = flag >= 0 ? argv[flag + 1] : env.PAY_SANDBOX_PROFILE;
+	if (given === undefined || given === '') return 'observed';
+	if (!isSandboxProfile(given)) throw new Error(`Unknown profile "${given}": use one of ${SANDBOX_PROFILES.join(', ')}.`);
+	return given;
+}
 
 async function main(): Promise<void> {
 	const port = Number(process.env.PAY_SANDBOX_PORT ?? 4010);
 	const sandbox = await startSandbox({
+		profile: profileFromArguments(process.argv.slice(2), process.env),
 		port,
 		host: process.env.PAY_SANDBOX_HOST ?? '127.0.0.1',
 		quiet: process.env.PAY_SANDBOX_QUIET === '1',
@@ -18,7 +29,7 @@ async function main(): Promise<void> {
 
 export function describeSandbox(sandbox: Awaited<ReturnType<typeof startSandbox>>): string {
 	return [
-		`Pay sandbox listening on ${sandbox.baseUrl}`,
+		`Pay sandbox listening on ${sandbox.baseUrl} (profile "${sandbox.profile}")`,
 		'',
 		'Credential for n8n ("Pay API"):',
 		`  Base URL:       ${sandbox.baseUrl}`,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'net';
 import { SandboxControl } from './controlClient';
 import type { Account } from './model';
 import { DEFAULT_SANDBOX_OPTIONS } from './options';
-import type { SandboxOptions } from './options';
+import type { SandboxOptions, SandboxProfile } from './options';
 import { generateRsaKeys } from './rsa';
 import { createSandboxServer } from './server';
 import { DEMO_ACCOUNT, FRIEND_ACCOUNT, SandboxState } from './state';
@@ -20,6 +20,8 @@ export interface SandboxAccountCredentials {
 export interface Sandbox {
 	baseUrl: string;
 	port: number;
+	/** Which reading of the service it answers with. */
+	profile: SandboxProfile;
 	/** The typed client of the control API. */
 	control: SandboxControl;
 	/** In-process access to the state, for the sandbox's own tests. */
@@ -52,6 +54,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 	return {
 		baseUrl,
 		port,
+		profile: settings.profile,
 		state,
 		control: new SandboxControl(baseUrl),
 		demo: credentialsOf(DEMO_ACCOUNT.username),
@@ -64,6 +67,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 	};
 }
 
-export type { SandboxOptions } from './options';
+export type { SandboxOptions, SandboxProfile } from './options';
+export { SANDBOX_PROFILES, isSandboxProfile } from './options';
 export type { Fault, FaultBody } from './faults';
 export { SandboxControl } from './controlClient';

@@ -1,7 +1,19 @@
 /** How a sandbox behaves; every field has a default that models the real service. */
 export type RsaPadding = 'pkcs1' | 'oaep-sha1' | 'oaep-sha256';
 
+/**
+ * Which reading of the service the sandbox answers with: `observed`, what the service's real clients
+ * send and read (public-facts.md, second survey); `spec`, the shapes of service-spec.md.
+ */
+export type SandboxProfile = 'observed' | 'spec';
+export const SANDBOX_PROFILES: readonly SandboxProfile[] = ['observed', 'spec'];
+
+export function isSandboxProfile(value: unknown): value is SandboxProfile {
+	return SANDBOX_PROFILES.includes(value as SandboxProfile);
+}
+
 export interface SandboxOptions {
+	profile: SandboxProfile;
 	/** 0 picks a free port (tests). */
 	port: number;
 	host: string;
@@ -26,6 +38,7 @@ export interface SandboxOptions {
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
+	profile: 'observed',
 	port: 0,
 	host: '127.0.0.1',
 	tokenTtlMs: 15 * 60 * 1000,

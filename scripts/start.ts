@@ -8,6 +8,7 @@ import { mkdirSync } from 'fs';
 import { join } from 'path';
 
 import { startSandbox } from '../sandbox';
+import { profileFromArguments } from '../sandbox/cli';
 import type { Sandbox } from '../sandbox';
 import { writeSandboxCredential } from './n8nRuntime/credential';
 import { prepareExamples } from './n8nRuntime/examples';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop());
 
 	step(`Starting the sandbox of the service on ${N8N_HOST}:${SANDBOX_PORT}`);
-	sandbox = await startSandbox({ port: SANDBOX_PORT, host: N8N_HOST, quiet: true, withdrawalStepMs: 5000 });
+	sandbox = await startSandbox({ profile: profileFromArguments(process.argv.slice(2), process.env), port: SANDBOX_PORT, host: N8N_HOST, quiet: true, withdrawalStepMs: 5000 });
 	console.log(`  ${sandbox.baseUrl} (control API: ${sandbox.baseUrl}/_sandbox/)`);
 
 	step('Checking n8n');

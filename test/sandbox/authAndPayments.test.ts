@@ -9,7 +9,7 @@ import type { ApiClient } from './apiClient';
 let sandbox: Sandbox;
 let demo: ApiClient;
 
-useSandboxWithDemoClient({ tokenTtlMs: 60_000 }, (started, client) => ([sandbox, demo] = [started, client]));
+useSandboxWithDemoClient({ profile: 'spec', tokenTtlMs: 60_000 }, (started, client) => ([sandbox, demo] = [started, client]));
 
 describe('authentication', () => {
 	it('gives an access token for the API key and refresh token, and refuses a wrong refresh token with 401', async () => {
@@ -34,7 +34,7 @@ describe('authentication', () => {
 	});
 
 	it('answers 401 once a token has expired', async () => {
-		const short = await startSandbox({ port: 0, tokenTtlMs: 30 });
+		const short = await startSandbox({ port: 0, profile: 'spec', tokenTtlMs: 30 });
 		try {
 			const client = await login(short);
 			expect((await client.call('GET', '/send/')).status).toBe(200);

@@ -11,7 +11,7 @@ let receiver: CallbackReceiver;
 const PAYER = { name: 'Ana Pérez', cc: '1020304050', email: 'ana@example.com', document_type: 'CC', phone: '3001112233' };
 
 useSandboxWithDemoClient(
-	{ autoPayDelayMs: 50 },
+	{ profile: 'spec', autoPayDelayMs: 50 },
 	(started, client) => ([sandbox, demo] = [started, client]),
 	async (started) => await started.control.settings({ doubleEncodeCheckout: true, callbackEncoding: 'json', brebEnabled: true }),
 );

@@ -11,7 +11,7 @@ let demo: ApiClient;
 let receiver: CallbackReceiver;
 
 useSandboxWithDemoClient(
-	{},
+	{ profile: 'spec' },
 	(started, client) => ([sandbox, demo] = [started, client]),
 	async (started) => await started.control.settings({ rsaPadding: 'pkcs1' }),
 );

@@ -13,7 +13,7 @@ import type { ApiClient } from './apiClient';
 let sandbox: Sandbox;
 let demo: ApiClient;
 
-useSandboxWithDemoClient({ tokenTtlMs: 60_000 }, (started, client) => ([sandbox, demo] = [started, client]));
+useSandboxWithDemoClient({ profile: 'spec', tokenTtlMs: 60_000 }, (started, client) => ([sandbox, demo] = [started, client]));
 
 const WITHDRAWAL = { amount: 5000, account_holder_name: 'Ana Gómez', account_type: 8, key_value: '@ana' };
 const CREATION = {
