@@ -2,9 +2,14 @@
  * Does for the tests what n8n's server does for credentials: hands out the decrypted data,
  * resolves the credential's generic `authenticate` expressions with the workflow's expression
  * engine, and calls the credential's own `preAuthentication` when its expirable field is empty or
- * n8n-core reports a 401, storing what it returns as n8n would.
+ * n8n-core reports a 401, storing what it returns as n8n would. As n8n 2.41's server, it refuses a
+ * credential that sets `restrictToSupportedNodes` to any node outside its `supportedNodes`
+ * (n8n-core asks on every credential read).
  */
 import { ICredentialsHelper } from 'n8n-workflow';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { PACKAGE_ROOT } from './loadPackage';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -28,12 +33,29 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Every preAuthentication call: `expired` tells whether it followed a 401. */
 	readonly preAuthenticationCalls: Array<{ expired: boolean; refreshed: boolean }> = [];
 
-	constructor(private readonly credentialTypes: Record<string, ICredentialType>) {
+	/**
+	 * @param packageName the package the credential types were loaded from: n8n names a supported
+	 * node `<package>.<node>`, while the loader lists only `<node>`.
+	 */
+	constructor(
+		private readonly credentialTypes: Record<string, ICredentialType>,
+		private readonly packageName: string = OWN_PACKAGE_NAME,
+	) {
 		super();
 	}
 
 	getParentTypes(): string[] {
 		return [];
+	}
+
+	/**
+	 * n8n 2.41's rule: true unless the type sets `restrictToSupportedNodes` and the node is not
+	 * one of its supported nodes; an unknown type is usable (the read fails later, as in n8n).
+	 */
+	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
+		const type = this.credentialTypes[credentialType];
+		if (!type?.restrictToSupportedNodes) return true;
+		return (type.supportedNodes ?? []).map((node) => `${this.packageName}.${node}`).includes(nodeType);
 	}
 
 	async authenticate(
@@ -73,12 +95,23 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 			this.preAuthenticationCalls.push({ expired: false, refreshed: false });
 			return undefined;
 		}
-		const output = await type.preAuthentication.call(helpers, credentials);
+		const output = (await this.runPreAuthentication(helpers, credentials, typeName)) ?? {};
 		this.preAuthenticationCalls.push({ expired: credentialsExpired, refreshed: true });
 		if (output[expirable.name] === undefined) return undefined;
 		const id = node.credentials?.[typeName]?.id;
 		if (id) this.stored.set(id, { ...(this.stored.get(id) ?? {}), ...output } as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
+	}
+
+	/** The credential's own `preAuthentication`, run and returned without storing (n8n 2.41 runs it so for OAuth credentials). */
+	async runPreAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = this.type(typeName);
+		if (typeof type.preAuthentication !== 'function') return undefined;
+		return (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 
 	async getCredentials(): Promise<ICredentials> {
@@ -109,6 +142,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return type;
 	}
 }
+
+const OWN_PACKAGE_NAME: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).name;
 
 function resolve(workflow: Workflow, node: INode, value: string, credentials: ICredentialDataDecryptedObject): string {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
