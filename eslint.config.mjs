@@ -1,19 +1,53 @@
-// Lints the code that ships (nodes/ and credentials/) with n8n's rules for community packages.
+// Lints the code that ships (nodes/, credentials/ and package.json) with the rules n8n checks a
+// community package with: the same rulesets and overrides as n8n's scanner
+// (@n8n/scan-community-package) and `n8n-node lint`.
 import tseslint from 'typescript-eslint';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
-import * as jsoncParser from 'jsonc-eslint-parser';
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+
+// Facts only the publisher has (author email, homepage) are never invented here. Until they are
+// given, `npm run lint` reports their rules as warnings, so it stays at 0 errors while checking
+// everything else; `npm run lint:publish` (run by `npm publish`, with scripts/checkPublisherFacts.js)
+// holds them as errors, as n8n's scanner does.
+const PUBLISHER_ONLY_RULES = ['@n8n/community-nodes/valid-author', '@n8n/community-nodes/require-homepage'];
 
 export default tseslint.config(
 	{ ignores: ['dist/**', 'node_modules/**', '.n8n-runtime/**'] },
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
-		extends: [tseslint.configs.recommended],
+		extends: [tseslint.configs.recommended, n8nCommunityNodesPlugin.configs.recommended],
 		languageOptions: { parserOptions: { projectService: false } },
+		rules: { 'no-console': 'error' },
+	},
+	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
+	// package.json is parsed as a TypeScript object literal, as n8n's scanner parses it: with a
+	// JSON parser the package.json rules never see an object and never fire.
+	{
+		files: ['package.json'],
+		extends: [n8nCommunityNodesPlugin.configs.recommended],
+		languageOptions: { parser: tseslint.parser, parserOptions: { extraFileExtensions: ['.json'] } },
+		rules: {
+			...n8nNodesBase.configs.community.rules,
+			...Object.fromEntries(PUBLISHER_ONLY_RULES.map((rule) => [rule, 'warn'])),
+		},
 	},
 	{
-		...n8nCommunityNodesPlugin.configs.recommended,
-		files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'],
+		files: ['credentials/**/*.ts'],
+		rules: {
+			...n8nNodesBase.configs.credentials.rules,
+			// Turned off by n8n's scanner too: not valid for community nodes / the community rule is more accurate.
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
+		},
 	},
-	// package.json is checked too (no runtime dependencies, the n8n section): it needs a JSON parser.
-	{ files: ['package.json'], languageOptions: { parser: jsoncParser } },
+	{
+		files: ['nodes/**/*.ts'],
+		rules: {
+			...n8nNodesBase.configs.nodes.rules,
+			// Turned off by n8n's scanner too.
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+		},
+	},
 );

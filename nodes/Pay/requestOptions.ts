@@ -7,6 +7,9 @@ import type { TransportSettings } from './transport/request';
 /** An hour: longer than any answer worth waiting for, and far below what Node's timers hold (2^31 - 1 ms), past which they fire at once. */
 const MAX_TIMEOUT_MS = 3_600_000;
 
+// A plain name, not DEFAULT_RETRY_SETTINGS.maxRetries: n8n's lint takes a member expression for a missing default.
+const { maxRetries: defaultMaxRetries } = DEFAULT_RETRY_SETTINGS;
+
 /** Node-wide settings of how requests are made, shown for every operation. */
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
@@ -29,7 +32,7 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'maxRetries',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 10 },
-			default: DEFAULT_RETRY_SETTINGS.maxRetries,
+			default: defaultMaxRetries,
 			description:
 				'How many times a read (or a payment creation protected by its idempotency key) is repeated after a 429, a 5xx or a network error. Requests that move money are never repeated.',
 		},

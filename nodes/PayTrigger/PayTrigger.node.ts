@@ -84,7 +84,7 @@ export class PayTrigger implements INodeType {
 						type: 'number',
 						default: 60,
 						typeOptions: { minValue: 0 },
-						description: 'The same event (kind, slug or id, state) received again within this time starts nothing. 0 turns this off.',
+						description: 'The same event (kind, slug or ID, state) received again within this time starts nothing. 0 turns this off.',
 					},
 					{
 						displayName: 'Require Callback Secret',

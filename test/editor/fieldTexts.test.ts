@@ -67,13 +67,13 @@ describe('option lists', () => {
 	});
 
 	it.each([
-		['methodKey', 'breb', ['Bre-B (Alternative Spelling)', 'breb (Documented)']],
-		['recipientField', 'toUser', ['to_user (Alias)', 'toUser (Documented)']],
-	])('%s: each label starts with the exact, case-sensitive key it sends; the documented key stays the default', (name, documented, labels) => {
+		['methodKey', 'breb', ['Bre-B (Alternative Spelling)', 'Breb in Lowercase (Documented)']],
+		['recipientField', 'toUser', ['Alias with Underscore', 'toUser (Documented)']],
+	])('%s: each description starts with the exact, case-sensitive key it sends (labels in title case, as n8n\'s lint wants); the documented key stays the default', (name, documented, labels) => {
 		const field = ALL_FIELDS.find((candidate) => candidate.name === name) as INodeProperties;
-		const options = field.options as Array<{ name: string; value: string }>;
+		const options = field.options as Array<{ name: string; value: string; description?: string }>;
 		expect(options.map((option) => option.name)).toEqual(labels);
-		for (const option of options) expect(option.name.startsWith(`${option.value} (`)).toBe(true);
+		for (const option of options) expect(option.description?.startsWith(`Sends "${option.value}"`)).toBe(true);
 		expect(field.default).toBe(documented);
 	});
 });

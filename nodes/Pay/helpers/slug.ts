@@ -12,7 +12,7 @@ export const slugProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. aB3dE9xZ',
 	description:
-		'The short code of the payment object, returned as "slug" (or "url") when it was created. A payment page link is accepted too.',
+		'The short code of the payment object, as returned when it was created (its slug field, or the URL field of some answers). A payment page link is accepted too.',
 };
 
 /**

@@ -16,10 +16,10 @@ export const payWithBreb: PayOperation = {
 			displayName: 'Method Key',
 			name: 'methodKey',
 			type: 'options',
-			// Keys are case-sensitive: each label shows the exact key sent.
+			// Keys are case-sensitive: each description shows the exact key sent (labels are title case, as n8n's lint requires).
 			options: [
-				{ name: 'Bre-B (Alternative Spelling)', value: 'Bre-B', description: 'As some accounts write it' },
-				{ name: 'breb (Documented)', value: 'breb', description: 'As the documentation writes it' },
+				{ name: 'Bre-B (Alternative Spelling)', value: 'Bre-B', description: 'Sends "Bre-B", as some accounts write it' },
+				{ name: 'Breb in Lowercase (Documented)', value: 'breb', description: 'Sends "breb", as the documentation writes it' },
 			],
 			default: 'breb',
 			description: 'How the service names the instant-payment method on this account',

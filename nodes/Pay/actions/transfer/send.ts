@@ -26,10 +26,10 @@ export const sendTransfer: PayOperation = {
 				displayName: 'Recipient Field Name',
 				name: 'recipientField',
 				type: 'options',
-				// Field names are case-sensitive: each label shows the exact name sent.
+				// Field names are case-sensitive: each description shows the exact name sent (labels are title case, as n8n's lint requires).
 				options: [
-					{ name: 'to_user (Alias)', value: 'to_user' },
-					{ name: 'toUser (Documented)', value: 'toUser' },
+					{ name: 'Alias with Underscore', value: 'to_user', description: 'Sends "to_user"' },
+					{ name: 'toUser (Documented)', value: 'toUser', description: 'Sends "toUser", as the documentation names it' },
 				],
 				default: 'toUser',
 				description: 'The name the recipient is sent under. The documentation shows both; change it only if the service refuses toUser.',
