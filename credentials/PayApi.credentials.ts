@@ -27,6 +27,10 @@ export class PayApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-pay/n8n-nodes-pay#credentials';
 
+	// Only this package's nodes may use it (n8n 2.41+): the API key and refresh token cannot be
+	// borrowed by the HTTP Request node or any other node. Older n8n ignore the property.
+	restrictToSupportedNodes = true as const;
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Session Token',

@@ -20,6 +20,8 @@ import { isAllowedSender, parseAllowList } from './senderAddress';
 import { confirmedFacts, verifyPaymentState } from './verifyPayment';
 
 const SECRET_PARAMETER = 'token';
+/** Request headers that carry credentials, as n8n names them in the output (lower case). */
+const SENSITIVE_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key'];
 /** How long a started event keeps its copies out in this process, while n8n saves the stored data. */
 const COPY_GRACE_MS = 60_000;
 
@@ -46,6 +48,10 @@ export class PayTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'payApi', required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'pay' }],
+		// The callback's headers are output as they came: a sender's or a proxy's credentials among
+		// them are hidden wherever n8n 2.41+ shows execution data (editor, executions, API); the
+		// workflow still gets them. Older n8n ignore the property.
+		sensitiveOutputFields: SENSITIVE_HEADERS.map((header) => `headers.${header}`),
 		properties: [
 			{
 				displayName:
