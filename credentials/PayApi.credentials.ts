@@ -25,7 +25,9 @@ export class PayApi implements ICredentialType {
 
 	icon = 'file:pay.svg' as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-pay/n8n-nodes-pay#credentials';
+	// The package's page on npm, which shows its README: n8n installs community packages from npm, so
+	// the page exists wherever the node is installed. A publisher's own home replaces it once there is one.
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-pay';
 
 	// Only this package's nodes may use it (n8n 2.41+): the API key and refresh token cannot be
 	// borrowed by the HTTP Request node or any other node. Older n8n ignore the property.
