@@ -2,6 +2,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { buildOperationProperties, findOperation } from './actions/router';
+import { buildSubtitle } from './actions/subtitle';
 import type { OperationEnvironment } from './actions/types';
 import { guardAfterMoneyMoved } from './execution/afterMoneyMoved';
 import { ledgerScope, releaseLedger } from './execution/onceLedger';
@@ -18,7 +19,7 @@ export class Pay implements INodeType {
 		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: buildSubtitle(),
 		description:
 			'Create payment links, take payments (PSE, Daviplata, Nequi, Bre-B), send balance, withdraw and charge saved cards (Colombia, COP)',
 		defaults: { name: 'Pay' },
