@@ -52,6 +52,12 @@ export function optionalBoolean(body: Body, field: string, fallback: boolean): b
 	return value;
 }
 
+/** A JSON boolean that must be there: `"true"` and `1` are refused. */
+export function requireBoolean(body: Body, field: string): boolean {
+	if (body[field] === undefined || body[field] === null) throw badRequest(`${field}: This field is required.`);
+	return optionalBoolean(body, field, false);
+}
+
 export function optionalUrl(body: Body, field: string): string {
 	const value = optionalString(body, field);
 	if (value === '') return '';

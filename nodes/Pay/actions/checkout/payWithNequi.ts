@@ -1,41 +1,68 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { readText, readYesNo, shownValue } from '../../helpers/fieldInput';
+import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { readPhone } from './payerFields';
-import { checkoutOutput, submitCheckout } from './submitCheckout';
+import { payerProperties, readPayer } from './payerFields';
+import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './submitCheckout';
 
 export const payWithNequi: PayOperation = {
 	value: 'payWithNequi',
 	name: 'Pay with Nequi',
-	description: 'Start a Nequi wallet payment (its request shape is not documented: extra fields can be added)',
+	description: 'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
 	action: 'Pay with Nequi',
 	properties: [
 		slugProperty,
+		...payerProperties,
 		{
-			displayName: 'Payer Phone',
-			name: 'payerPhone',
+			displayName: 'Nequi Phone',
+			name: 'nequiPhone',
 			type: 'string',
-			required: true,
 			default: '',
 			placeholder: 'e.g. 3001234567',
-			description: 'The Nequi account (mobile number) that pays',
+			description: 'The mobile number of the Nequi account that pays (sent as phone_nequi). Leave empty to use Payer Phone.',
+		},
+		{
+			displayName: 'Send Push Notification',
+			name: 'push',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether Nequi sends the payer a notification to approve the payment in the app (the output has checkout_url). Off: the output has qr_data, for the payer to scan.',
 		},
 		{
 			displayName: 'Additional Fields (JSON)',
 			name: 'additionalFields',
 			type: 'json',
 			default: '{}',
-			description: 'Other fields to send, as the service expects them for Nequi (e.g. {"name": "Ana", "cc": "1020304050"})',
+			description: 'Other fields to send with the checkout, as the service names them; the fields above take precedence',
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const phone = readPhone(node, itemIndex, this.getNodeParameter('payerPhone', itemIndex, ''));
+		const payer = readPayer(this, env, itemIndex);
+		const nequiPhone = readNequiPhone(node, itemIndex, this.getNodeParameter('nequiPhone', itemIndex, ''), String(payer.phone));
+		const push = readYesNo(node, itemIndex, 'Send Push Notification', this.getNodeParameter('push', itemIndex, true));
 		const extra = readJsonObject(node, itemIndex, 'Additional Fields (JSON)', this.getNodeParameter('additionalFields', itemIndex, '{}'));
-		const body: IDataObject = { ...extra, phone, payment: 'NEQUI' };
-		return checkoutOutput(slug, 'NEQUI', await submitCheckout(this, env, itemIndex, slug, body));
+		const body: IDataObject = { ...extra, ...payer, phone_nequi: nequiPhone, push, payment: 'NEQUI' };
+		const answer = await submitCheckout(this, env, itemIndex, slug, body);
+		return checkoutOutput(slug, 'NEQUI', answer, {
+			push_notification: push,
+			checkout_url: findRedirectUrl(answer.order) ?? null,
+			// Without push the order's ref is the QR payload; with push it is not meant for the payer.
+			qr_data: push ? null : textOrNull(answer.order.ref),
+		});
 	},
 };
+
+/** The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed), Payer Phone when empty. */
+function readNequiPhone(node: INode, itemIndex: number, raw: unknown, payerPhone: string): string {
+	const given = readText(node, itemIndex, 'Nequi Phone', raw);
+	const digits = (given === '' ? payerPhone : given).replace(/[\s-]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
+	if (/^3\d{9}$/.test(digits)) return digits;
+	const problem = given === '' ? `is empty and Payer Phone ${shownValue(payerPhone)} is not` : `${shownValue(given)} is not`;
+	throw inputError(node, itemIndex, 'Nequi Phone', `${problem} a Colombian mobile number (10 digits starting with 3)`);
+}

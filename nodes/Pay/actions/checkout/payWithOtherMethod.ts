@@ -9,7 +9,7 @@ import { checkoutOutput, findRedirectUrl, submitCheckout } from './submitCheckou
 export const payWithOtherMethod: PayOperation = {
 	value: 'payWithOtherMethod',
 	name: 'Pay with Another Method',
-	description: 'Submit a checkout for a method whose fields are not documented (cash, bank correspondent, …)',
+	description: 'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
 	action: 'Pay with another method',
 	properties: [
 		slugProperty,
@@ -19,7 +19,7 @@ export const payWithOtherMethod: PayOperation = {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'e.g. cash',
+			placeholder: 'e.g. bancolombia_qr',
 			description: 'Sent as the "payment" field, exactly as written',
 		},
 		{

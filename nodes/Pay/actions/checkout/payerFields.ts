@@ -1,4 +1,4 @@
-/** The payer's details that the PSE and Daviplata checkouts send, and their checks. */
+/** The payer's details that the checkouts send (PSE, Daviplata, Nequi, bank button, cash), and their checks. */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
@@ -7,15 +7,23 @@ import type { OperationEnvironment } from '../types';
 
 /** Payer document types (public-facts); the service's codes, not translated. */
 export const DOCUMENT_TYPES = [
-	{ name: 'Cédula De Ciudadanía (CC)', value: 'CC' },
-	{ name: 'Cédula De Extranjería (CE)', value: 'CE' },
+	{ name: 'Cédula de Ciudadanía (CC)', value: 'CC' },
+	{ name: 'Cédula de Extranjería (CE)', value: 'CE' },
 	{ name: 'NIT', value: 'NIT' },
 	{ name: 'Passport (PA)', value: 'PA' },
-	{ name: 'Tarjeta De Identidad (TI)', value: 'TI' },
+	{ name: 'Tarjeta de Identidad (TI)', value: 'TI' },
 ];
 
 export const payerProperties: INodeProperties[] = [
-	{ displayName: 'Payer Name', name: 'payerName', type: 'string', required: true, default: '', placeholder: 'e.g. Ana Pérez' },
+	{
+		displayName: 'Payer Name',
+		name: 'payerName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Ana Pérez',
+		description: "The payer's full name",
+	},
 	{
 		displayName: 'Document Type',
 		name: 'documentType',
@@ -24,9 +32,33 @@ export const payerProperties: INodeProperties[] = [
 		default: 'CC',
 		description: 'Type of the payer\'s identity document. To map a value, use an expression giving CC, CE, NIT, PA or TI.',
 	},
-	{ displayName: 'Document Number', name: 'documentNumber', type: 'string', required: true, default: '', placeholder: 'e.g. 1020304050' },
-	{ displayName: 'Payer Email', name: 'payerEmail', type: 'string', placeholder: 'name@email.com', required: true, default: '' },
-	{ displayName: 'Payer Phone', name: 'payerPhone', type: 'string', required: true, default: '', placeholder: 'e.g. 3001234567' },
+	{
+		displayName: 'Document Number',
+		name: 'documentNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1020304050',
+		description: "The number of the payer's identity document (sent as cc)",
+	},
+	{
+		displayName: 'Payer Email',
+		name: 'payerEmail',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+		description: "The payer's email address",
+	},
+	{
+		displayName: 'Payer Phone',
+		name: 'payerPhone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3001234567',
+		description: "The payer's phone number; spaces and dashes are removed",
+	},
 ];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

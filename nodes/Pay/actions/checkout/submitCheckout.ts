@@ -1,6 +1,7 @@
 /**
- * Sends a checkout (`POST /{slug}`) once — it moves money — and reads its answer: seen as
- * `[payment order, payment object]`, encoded twice, though only the order's shape is documented.
+ * Sends a checkout (`POST /{slug}`) once — it moves money — and reads its answer: a payment order
+ * and the payment object, encoded twice. Real clients see two records `{model, pk, fields}` (the
+ * object inside the second one's `fields`); the spec's reading has the object flat beside the order.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -35,13 +36,31 @@ export async function submitCheckout(
 	return readCheckoutAnswer(raw, await readPageBaseUrl(env, itemIndex));
 }
 
+/** Record names of the two parts (`api.paymentorder`, `api.pay`; the spec's reading says `pay.paymentorder`). */
+const ORDER_MODEL = /order$/i;
+const PAYMENT_MODEL = /(^|\.)pay$/i;
+
+interface AnswerPart {
+	model: string;
+	/** A record's `fields`, or the object itself when it is no record. */
+	content: IDataObject;
+}
+
 export function readCheckoutAnswer(raw: unknown, pageBaseUrl?: string): CheckoutAnswer {
-	const parts = Array.isArray(raw) ? raw : [raw];
-	const objects = parts.filter((part): part is IDataObject => typeof part === 'object' && part !== null && !Array.isArray(part));
-	const orderRecord = objects.find((part) => typeof part.fields === 'object' && part.fields !== null);
-	const paymentRecord = objects.find((part) => part !== orderRecord && 'url' in part && 'state' in part);
-	const order = orderRecord ? (orderRecord.fields as IDataObject) : (objects[0] ?? {});
-	return { order, payment: paymentRecord ? normalizePaymentObject(paymentRecord, pageBaseUrl) : undefined, raw };
+	const parts = (Array.isArray(raw) ? raw : [raw]).filter(isObject).map(readPart);
+	// By record name first; else the order comes first and the object after it, known by its url and state.
+	const payment = parts.find((part) => PAYMENT_MODEL.test(part.model)) ?? parts.slice(1).find((part) => 'url' in part.content && 'state' in part.content);
+	const order = parts.find((part) => part !== payment && ORDER_MODEL.test(part.model)) ?? parts.find((part) => part !== payment);
+	return { order: order?.content ?? {}, payment: payment ? normalizePaymentObject(payment.content, pageBaseUrl) : undefined, raw };
+}
+
+function readPart(part: IDataObject): AnswerPart {
+	const model = typeof part.model === 'string' ? part.model : '';
+	return isObject(part.fields) ? { model, content: part.fields } : { model, content: part };
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The common output of every checkout: what a no-code user maps next, then the details. */
@@ -62,14 +81,24 @@ export function checkoutOutput(slug: string, method: string, answer: CheckoutAns
 	return output;
 }
 
-const REDIRECT_FIELDS = ['bank_url', 'urlbanco', 'url_banco', 'bankUrl', 'redirect_url', 'redirectUrl', 'url_redirect', 'URL', 'url', 'link'];
+/** The order's field that holds the payer's link: `checkout` as real clients read it, then older guesses. */
+const REDIRECT_FIELDS = ['checkout', 'bank_url', 'urlbanco', 'url_banco', 'bankUrl', 'redirect_url', 'redirectUrl', 'url_redirect', 'URL', 'url', 'link'];
 
 /**
- * The URL to send the payer to for the bank flow. Its field name is not documented, so the
- * known candidates are tried first, then any http(s) link in the order.
+ * The URL to send the payer to. Real clients read the order's `checkout`; the spec does not name the
+ * field, so the other known candidates are tried next, then any http(s) link in the order.
  */
 export function findRedirectUrl(order: IDataObject): string | undefined {
-	const isLink = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
 	for (const field of REDIRECT_FIELDS) if (isLink(order[field])) return order[field];
 	return Object.values(order).find(isLink);
+}
+
+/** A text the service gave (a PIN, QR data, an agreement number), or null when it gave none. */
+export function textOrNull(value: unknown): string | null {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function isLink(value: unknown): value is string {
+	return typeof value === 'string' && /^https?:\/\//i.test(value);
 }
