@@ -81,8 +81,8 @@ describe('Checkout', () => {
 
 	it('names the payer document types in Spanish as written (Cédula de Ciudadanía), each with the code it sends', async () => {
 		const { DOCUMENT_TYPES } = await import('../../nodes/Pay/actions/checkout/payerFields');
-		expect(DOCUMENT_TYPES.map((type) => type.name)).toEqual(
-			expect.arrayContaining(['Cédula de Ciudadanía (CC)', 'Cédula de Extranjería (CE)', 'Tarjeta de Identidad (TI)']),
+		expect(DOCUMENT_TYPES.map((type) => type.description)).toEqual(
+			expect.arrayContaining(['Cédula de Ciudadanía', 'Cédula de Extranjería', 'Tarjeta de Identidad (minors)']),
 		);
 		for (const type of DOCUMENT_TYPES) expect(type.name).toMatch(new RegExp(`${type.value}\\)?$`));
 	});

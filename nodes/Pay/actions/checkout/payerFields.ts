@@ -5,13 +5,17 @@ import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment } from '../types';
 
-/** Payer document types (public-facts); the service's codes, not translated. */
+/**
+ * Payer document types (public-facts); the service's codes, not translated. n8n's lint holds option
+ * names to English title case, which would misspell the Spanish names ("Cédula De Ciudadanía"), so
+ * these sit in each option's description, as written.
+ */
 export const DOCUMENT_TYPES = [
-	{ name: 'Cédula de Ciudadanía (CC)', value: 'CC' },
-	{ name: 'Cédula de Extranjería (CE)', value: 'CE' },
-	{ name: 'NIT', value: 'NIT' },
-	{ name: 'Passport (PA)', value: 'PA' },
-	{ name: 'Tarjeta de Identidad (TI)', value: 'TI' },
+	{ name: 'Citizenship Card (CC)', value: 'CC', description: 'Cédula de Ciudadanía' },
+	{ name: 'Foreigner ID Card (CE)', value: 'CE', description: 'Cédula de Extranjería' },
+	{ name: 'Identity Card (TI)', value: 'TI', description: 'Tarjeta de Identidad (minors)' },
+	{ name: 'NIT', value: 'NIT', description: 'Número de Identificación Tributaria (a company)' },
+	{ name: 'Passport (PA)', value: 'PA', description: 'Pasaporte' },
 ];
 
 export const payerProperties: INodeProperties[] = [
