@@ -41,6 +41,12 @@ describe('observed profile: failure bodies', () => {
 		expect(next.status).toBe(201);
 	});
 
+	it('refuses a withdrawal over the balance with {"result": "LIMIT_BALANCE"} (403)', async () => {
+		const refused = await demo.call('POST', '/withdraw/co/', { amount: 5_000_000, account_holder_name: 'Ana', account_type: 8, key_value: '@ana' });
+		expect(refused.status).toBe(403);
+		expect(refused.data).toEqual({ result: 'LIMIT_BALANCE' });
+	});
+
 	it('refuses a fault whose failure body is not an object', async () => {
 		await expect(sandbox.control.injectFault({ route: 'POST /send/', failure: 'NOT_FOUND' as never })).rejects.toThrow('400');
 	});
