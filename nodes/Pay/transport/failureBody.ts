@@ -64,13 +64,21 @@ function failingResult(body: Body): string | undefined {
 /**
  * Whether a 2xx answer is in fact a failure. Only bodies made of failure fields count: a success may
  * carry `result: "OK"`, `message: "OK"`, or an `error` field that is empty or null beside its data.
+ * A `result` counts only when it is a known failure code or says error/fail: taking an unforeseen
+ * success (`{"result": "PENDING"}`) for a refusal would tell the user nothing happened after money moved.
  */
 export function isFailureBody(value: unknown): boolean {
 	if (!isObject(value)) return false;
 	if (text(value.error) !== undefined && typeof value.detail === 'string') return true;
 	if (isFieldMap(value)) return true;
 	if (!Object.keys(value).every((field) => FAILURE_FIELDS.has(field))) return false;
-	return value.error === true || text(value.error) !== undefined || failingResult(value) !== undefined;
+	return value.error === true || text(value.error) !== undefined || isFailureCode(failingResult(value));
+}
+
+const SAYS_FAILURE = /error|fail/i;
+
+function isFailureCode(code: string | undefined): boolean {
+	return code !== undefined && (Object.hasOwn(RESULT_CODE_WORDS, code) || SAYS_FAILURE.test(code));
 }
 
 /** The service's words for a failure body (any status); `undefined` fields where it said nothing readable. */
