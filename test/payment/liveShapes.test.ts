@@ -9,8 +9,9 @@ import type { AddressInfo } from 'net';
 
 import type { Sandbox } from '../../sandbox';
 import { CREATION_REFUSED_SENTENCE, errorCode, errorMessage, errorSentence, fieldErrors, resultCode } from '../../sandbox/failureBodies';
+import { PayTriggerHarness } from '../harness/payTriggerHarness';
 import { runPayNode } from '../harness/runWorkflow';
-import { sandboxCredentials } from '../harness/sandboxCredentials';
+import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { profileUnderTest } from '../harness/sandboxProfile';
 
@@ -76,6 +77,12 @@ describe('payment object dates', () => {
 		await sandbox.control.pay(slug);
 		const paid = (await run({ resource: 'payment', operation: 'get', slug })).items[0].json as Record<string, any>;
 		expect(paid.date_payed).toMatch(ISO);
+
+		// The Pay Trigger's verified item carries the same view of the payment.
+		const trigger = await PayTriggerHarness.create({ events: ['paymentPaid'], options: {} } as never, sandboxCredentials(sandbox));
+		const answer = await trigger.receive({ body: { payed: true, url: slug, state: 3 }, query: { token: TEST_CALLBACK_SECRET } });
+		const verified = answer.items[0].payment as Record<string, any>;
+		expect(verified).toMatchObject({ date_created: paid.date_created, date_expired: paid.date_expired, date_payed: paid.date_payed, amount: paid.amount });
 	});
 });
 
