@@ -166,7 +166,8 @@ export class PayApi implements ICredentialType {
 	// The transfer list is a cheap authenticated read that every account may call.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			// As trimBaseUrl: no "//" in the path, no trailing slash.
+			baseURL: '={{$credentials.baseUrl.trim().replace(/([^:\\/])\\/\\/+/g, "$1/").replace(/\\/+$/, "")}}',
 			url: '/send/',
 			method: 'GET',
 			disableFollowRedirect: true,
@@ -174,9 +175,15 @@ export class PayApi implements ICredentialType {
 	};
 }
 
-/** The Base URL as requests use it: pasted spaces and trailing slashes removed. */
+/**
+ * The Base URL as requests use it: pasted spaces and trailing slashes removed, and "//" inside its
+ * path made "/" (the service's CDN answers 404 to a path holding "//"); the scheme's "//" stays.
+ */
 export function trimBaseUrl(baseUrl: unknown): string {
-	return (typeof baseUrl === 'string' ? baseUrl : '').trim().replace(/\/+$/, '');
+	return (typeof baseUrl === 'string' ? baseUrl : '')
+		.trim()
+		.replace(/([^:/])\/{2,}/g, '$1/')
+		.replace(/\/+$/, '');
 }
 
 /**

@@ -44,7 +44,9 @@ export function withdrawalCallbackBody(withdrawal: Withdrawal): Record<string, u
 	};
 }
 
+/** The live service calls back only for objects created with `platform: "API"` (second survey); the spec profile calls back for all. */
 export function sendPaymentCallback(state: SandboxState, payment: PaymentObject): void {
+	if (state.options.profile === 'observed' && payment.platform !== 'API') return;
 	if (payment.callback) deliver(state, payment.callback, 'payment', paymentCallbackBody(payment), state.options.callbackEncoding);
 }
 

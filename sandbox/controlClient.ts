@@ -3,6 +3,7 @@ import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
 import type { ControlAccount, ControlCard, ControlPayment, ControlWithdrawal, SandboxSettings } from './controlViews';
+import type { FailureBody } from './failureBodies';
 import type { Fault } from './faults';
 import type { CallbackDelivery } from './model';
 
@@ -32,6 +33,11 @@ export class SandboxControl {
 
 	async injectFault(fault: Fault): Promise<void> {
 		await this.http.post('/faults', fault);
+	}
+
+	/** The next `times` requests of `route` are answered `body` (a failureBodies.ts shape) with `status`, unprocessed. */
+	async injectFailure(route: string, status: number, body: FailureBody, times = 1): Promise<void> {
+		await this.injectFault({ route, status, failure: body, times });
 	}
 
 	async clearFaults(): Promise<void> {

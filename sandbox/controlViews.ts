@@ -16,7 +16,7 @@ export type ControlWithdrawal = AsJson<Withdrawal>;
 export type ControlCard = AsJson<Card>;
 
 /** The options a running sandbox lets `PATCH /_sandbox/settings` change. */
-export const SETTABLE_OPTIONS = ['tokenTtlMs', 'doubleEncodeCheckout', 'rsaPadding', 'autoPayDelayMs', 'withdrawalStepMs', 'callbackEncoding', 'brebEnabled'] as const;
+export const SETTABLE_OPTIONS = ['tokenTtlMs', 'doubleEncodeCheckout', 'rsaPadding', 'autoPayDelayMs', 'withdrawalStepMs', 'callbackEncoding', 'brebEnabled', 'refuseCreationWithoutCallback'] as const;
 export type SandboxSettings = Pick<SandboxOptions, (typeof SETTABLE_OPTIONS)[number]>;
 
 /** Codes waiting to be used are read with `/codes/{username}`, as a phone or mailbox would receive them. */

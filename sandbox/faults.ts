@@ -2,6 +2,8 @@
  * Faults a test (or a curious user) injects per route through the control API: what the network
  * and a struggling service do to a client. A fault applies to the next `times` requests of its route.
  */
+import type { FailureBody } from './failureBodies';
+
 export type FaultBody = 'html' | 'malformed' | 'empty' | 'text' | 'json-string' | 'json';
 
 export interface Fault {
@@ -15,6 +17,11 @@ export interface Fault {
 	body?: FaultBody;
 	/** With `body: 'json'`: the JSON value to answer instead, e.g. a shape the spec does not show ("OK", null, []). */
 	json?: unknown;
+	/**
+	 * One of the live service's failure bodies (failureBodies.ts: `{"error": "NOT_FOUND"}`, a field map,
+	 * `{"result": "PAY_IS_PAYED"}` …), answered with `status` (default 200, as the service does for some).
+	 */
+	failure?: FailureBody;
 	/** `Location` header value: with a 3xx status, a redirect (a proxy or a moved host does that). */
 	location?: string;
 	/** `Retry-After` header value (seconds, or an HTTP date). */

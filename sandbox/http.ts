@@ -4,11 +4,15 @@ import type { IncomingMessage, ServerResponse } from 'http';
 /** The fixed Spanish sentence the service puts in `error` (spec: "a failed creation"). */
 export const ERROR_SENTENCE = 'No se pudo completar la creación';
 
-/** A refusal as the service sends it: `{error, detail}` with a status. */
+/**
+ * A refusal as the service sends it: the spec's `{error, detail}` with a status, or, when `body` is
+ * given, that body (one of the real failure shapes of failureBodies.ts).
+ */
 export class ServiceError extends Error {
 	constructor(
 		readonly status: number,
 		readonly detail: string,
+		readonly body?: unknown,
 	) {
 		super(detail);
 	}
@@ -89,6 +93,6 @@ export function sendRaw(response: ServerResponse, status: number, contentType: s
 	response.end(text);
 }
 
-export function sendError(response: ServerResponse, error: ServiceError): void {
-	sendJson(response, error.status, { error: ERROR_SENTENCE, detail: error.detail });
+export function sendError(response: ServerResponse, error: ServiceError, body: unknown = error.body ?? { error: ERROR_SENTENCE, detail: error.detail }): void {
+	sendJson(response, error.status, body);
 }

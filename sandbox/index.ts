@@ -70,4 +70,5 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 export type { SandboxOptions, SandboxProfile } from './options';
 export { SANDBOX_PROFILES, isSandboxProfile } from './options';
 export type { Fault, FaultBody } from './faults';
+export type { FailureBody } from './failureBodies';
 export { SandboxControl } from './controlClient';

@@ -31,6 +31,11 @@ export interface SandboxOptions {
 	callbackEncoding: 'json' | 'form';
 	/** Bre-B is commercially gated in some environments; false refuses it. */
 	brebEnabled: boolean;
+	/**
+	 * `observed` only: refuse a creation without `callback` (403), as the second survey says the live
+	 * service does. Off by default for now: many workflow tests create objects without a Callback URL.
+	 */
+	refuseCreationWithoutCallback: boolean;
 	/** Public base of the hosted checkout page; defaults to the sandbox's own `/checkout`. */
 	pageBaseUrl?: string;
 	/** No request log on the console. */
@@ -48,5 +53,6 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 	withdrawalStepMs: 0,
 	callbackEncoding: 'json',
 	brebEnabled: true,
+	refuseCreationWithoutCallback: false,
 	quiet: true,
 };

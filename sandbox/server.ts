@@ -3,6 +3,7 @@ import { createServer } from 'http';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 
 import { authenticate } from './auth';
+import { failureBodyOf } from './failureBodies';
 import { faultBody, takeFault } from './faults';
 import type { Fault } from './faults';
 import { ERROR_SENTENCE, ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
@@ -21,7 +22,7 @@ export function createSandboxServer(state: SandboxState): Server {
 
 async function handle(state: SandboxState, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
 	const request = await readRequest(incoming).catch((error: ServiceError) => error);
-	if (request instanceof ServiceError) return sendError(response, request);
+	if (request instanceof ServiceError) return sendError(response, request, failureBodyOf(request, state.options.profile));
 	const match = matchRoute(request.method, request.path);
 	const routeName = match && 'route' in match ? `${request.method} ${match.route.pattern}` : `${request.method} ${request.path}`;
 	const isControl = match !== undefined && 'route' in match && match.route.auth === 'none';
@@ -31,10 +32,12 @@ async function handle(state: SandboxState, incoming: IncomingMessage, response: 
 
 	if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 	if (fault?.reset === 'before') return void incoming.socket.destroy();
-	if (fault?.status && !fault.afterProcessing) return answerFault(response, fault, undefined);
+	if ((fault?.status || fault?.failure) && !fault.afterProcessing) return answerFault(response, fault, undefined);
 
 	let answer: RouteAnswer;
 	try {
+		// A path holding "//" is no route of the service; behind its CDN it is answered 404 (public-facts, second survey).
+		if (request.path.includes('//')) throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
 		if (!match) throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
 		if ('methodMismatch' in match) throw new ServiceError(405, `Method "${request.method}" not allowed.`);
 		if (request.bodyError) throw request.bodyError;
@@ -43,8 +46,9 @@ async function handle(state: SandboxState, incoming: IncomingMessage, response: 
 	} catch (error) {
 		if (!(error instanceof ServiceError)) throw error;
 		if (fault?.reset === 'after') return void incoming.socket.destroy();
-		if (fault && replacesAnswer(fault)) return answerFault(response, fault, { error: ERROR_SENTENCE, detail: error.detail });
-		return sendError(response, error);
+		const body = failureBodyOf(error, state.options.profile);
+		if (fault && replacesAnswer(fault)) return answerFault(response, fault, body);
+		return sendError(response, error, body);
 	}
 
 	if (fault?.reset === 'after') return void incoming.socket.destroy();
@@ -55,18 +59,23 @@ async function handle(state: SandboxState, incoming: IncomingMessage, response: 
 }
 
 function replacesAnswer(fault: Fault): boolean {
-	return fault.status !== undefined || fault.body !== undefined;
+	return fault.status !== undefined || fault.body !== undefined || fault.failure !== undefined;
 }
 
-/** A fault's answer: its status with the service's error body, or the real answer re-encoded. */
+/** A fault's answer: its failure body, or its status with the service's error body, or the real answer re-encoded. */
 function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown): void {
 	const status = fault.status ?? 200;
+	if (fault.failure !== undefined && fault.body === undefined) return sendJson(response, status, fault.failure, faultHeaders(fault));
 	const body = status >= 400 ? { error: ERROR_SENTENCE, detail: `Injected fault ${status}` } : realAnswer;
 	const { contentType, text } = faultBody(fault.body, body, fault.json);
+	sendRaw(response, status, contentType, text, faultHeaders(fault));
+}
+
+function faultHeaders(fault: Fault): Record<string, string> {
 	const headers: Record<string, string> = {};
 	if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
 	if (fault.location !== undefined) headers.location = fault.location;
-	sendRaw(response, status, contentType, text, headers);
+	return headers;
 }
 
 function log(state: SandboxState, method: string, path: string): void {

@@ -38,6 +38,9 @@ export const controlRoutes: Route[] = [
 		for (const fault of faults) {
 			if (typeof fault.route !== 'string' || !/^[A-Z]+ \//.test(fault.route)) throw badRequest('route: give it as "METHOD /path/{param}", e.g. "POST /send/"');
 			if (fault.body === 'json' && !('json' in fault)) throw badRequest('json: give the JSON value to answer with body "json"');
+			if ('failure' in fault && (typeof fault.failure !== 'object' || fault.failure === null || Array.isArray(fault.failure))) {
+				throw badRequest('failure: give a failure body as a JSON object, e.g. {"error": "NOT_FOUND"}');
+			}
 			state.faults.push({ ...fault });
 		}
 		return ok({ result: 'OK', faults: state.faults.length });

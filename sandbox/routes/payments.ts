@@ -1,8 +1,10 @@
 /** Payment objects: create, read, estimate fees, edit, expire. */
+import { CREATION_REFUSED_SENTENCE, errorSentence, refuseAs, refuseWith, resultCode } from '../failureBodies';
 import { decimalString, feesFor } from '../fees';
 import { badRequest, conflict, notFound } from '../http';
 import { PAYMENT_STATE } from '../model';
 import type { PaymentObject } from '../model';
+import type { SandboxProfile } from '../options';
 import { isPayable } from '../paying';
 import type { SandboxState } from '../state';
 import {
@@ -18,12 +20,13 @@ import type { Body } from '../validate';
 import { caller } from './route';
 import type { Route } from './route';
 
-/** What `/edit_pay/` may change. */
+/** What `/edit_pay/` may change; `payment_methods` is the name of the documented example (second survey). */
 const EDITABLE_FIELDS = new Set([
 	'amount',
 	'description',
 	'expiration_days',
 	'payment_method_enabled',
+	'payment_methods',
 	'payer_redirect_url',
 	'callback',
 	'client_assume_costs',
@@ -32,7 +35,7 @@ const EDITABLE_FIELDS = new Set([
 ]);
 
 /** Fields of a creation the sandbox interprets; others are kept and echoed (the spec leaves them open). */
-const CREATION_FIELDS = new Set([...EDITABLE_FIELDS, 'idempotency_key']);
+const CREATION_FIELDS = new Set([...EDITABLE_FIELDS, 'idempotency_key'].filter((field) => field !== 'payment_methods'));
 
 export const paymentRoutes: Route[] = [
 	{
@@ -42,6 +45,7 @@ export const paymentRoutes: Route[] = [
 		handle(context) {
 			const owner = caller(context);
 			const body = context.request.body;
+			if (context.state.options.profile === 'observed') refuseIncompleteCreation(body, context.state.options.refuseCreationWithoutCallback);
 			const amount = positiveAmount(body);
 			const description = requireString(body, 'description');
 			const methodsJson = readMethods(body);
@@ -62,7 +66,8 @@ export const paymentRoutes: Route[] = [
 				callback: optionalUrl(body, 'callback'),
 				clientAssumeCosts: optionalBoolean(body, 'client_assume_costs', false),
 				notSendEmail: optionalBoolean(body, 'not_send_email', false),
-				platform: optionalString(body, 'platform') || 'API',
+				// The live service keeps what was sent (callbacks need "API"); the spec profile fills in "API" as it always did.
+				platform: optionalString(body, 'platform') || (context.state.options.profile === 'observed' ? '' : 'API'),
 				idempotencyKey,
 				state: PAYMENT_STATE.created,
 				createdAt: new Date(),
@@ -81,7 +86,7 @@ export const paymentRoutes: Route[] = [
 		pattern: '/pay_detail/{url}',
 		auth: 'apiKeyAndBearer',
 		handle(context) {
-			return { body: detailView(findPayment(context.state, context.params.url)) };
+			return { body: detailView(findPayment(context.state, context.params.url), context.state.options.profile) };
 		},
 	},
 	{
@@ -101,11 +106,14 @@ export const paymentRoutes: Route[] = [
 		handle(context) {
 			const owner = caller(context);
 			const body = context.request.body;
+			const profile = context.state.options.profile;
 			const payment = findOwnPayment(context.state, requireString(body, 'url'), owner.username);
 			const changes = Object.keys(body).filter((key) => key !== 'url');
 			const unknown = changes.filter((key) => !EDITABLE_FIELDS.has(key));
 			if (unknown.length > 0) throw badRequest(`${unknown.join(', ')}: field cannot be edited`);
 			if (changes.length === 0) throw badRequest('No fields to edit were given');
+			if ('payment_methods' in body && 'payment_method_enabled' in body) throw badRequest('payment_methods: give the methods once, as payment_methods or as payment_method_enabled');
+			if (payment.state === PAYMENT_STATE.paid) throw refuseAs(profile, 403, resultCode('PAY_IS_PAYED'), conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`));
 			if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`);
 			// Validate everything before changing anything.
 			const next = { ...payment };
@@ -113,13 +121,14 @@ export const paymentRoutes: Route[] = [
 			if ('description' in body) next.description = requireString(body, 'description');
 			if ('expiration_days' in body) next.expirationDays = readExpirationDays(body, payment.expirationDays);
 			if ('payment_method_enabled' in body) next.methodsJson = readMethods(body);
+			if ('payment_methods' in body) next.methodsJson = readMethods(body, 'payment_methods');
 			if ('payer_redirect_url' in body) next.payerRedirectUrl = optionalUrl(body, 'payer_redirect_url');
 			if ('callback' in body) next.callback = optionalUrl(body, 'callback');
 			if ('client_assume_costs' in body) next.clientAssumeCosts = optionalBoolean(body, 'client_assume_costs', false);
 			if ('not_send_email' in body) next.notSendEmail = optionalBoolean(body, 'not_send_email', false);
 			if ('platform' in body) next.platform = optionalString(body, 'platform');
 			Object.assign(payment, next);
-			return { body: {} };
+			return { body: profile === 'observed' ? editView(payment) : {} };
 		},
 	},
 	{
@@ -129,7 +138,9 @@ export const paymentRoutes: Route[] = [
 		handle(context) {
 			const owner = caller(context);
 			const payment = findOwnPayment(context.state, requireString(context.request.body, 'url'), owner.username);
-			if (payment.state === PAYMENT_STATE.paid) throw conflict(`El pago ${payment.slug} ya fue pagado y no se puede expirar`);
+			if (payment.state === PAYMENT_STATE.paid) {
+				throw refuseAs(context.state.options.profile, 403, resultCode('PAY_IS_PAYED'), conflict(`El pago ${payment.slug} ya fue pagado y no se puede expirar`));
+			}
 			if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} ya está expirado o cancelado`);
 			payment.state = PAYMENT_STATE.expired;
 			payment.expiredAt = new Date();
@@ -166,21 +177,34 @@ function readExpirationDays(body: Body, fallback: number): number {
 	return days;
 }
 
-/** `payment_method_enabled`: a JSON object *as a string*, booleans as values, one method at least. */
-function readMethods(body: Body): string {
-	const value = body.payment_method_enabled;
-	if (value === undefined || value === null) throw badRequest('payment_method_enabled: This field is required.');
-	if (typeof value !== 'string') throw badRequest('payment_method_enabled must be a JSON string');
+/**
+ * The live service refuses a creation without `payer_redirect_url` or `callback`, or with the methods
+ * as an object instead of a JSON string, with 403 and one Spanish sentence (second survey). The
+ * missing callback is refused only with the setting `refuseCreationWithoutCallback`.
+ */
+function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): void {
+	const missing = (field: string) => typeof body[field] !== 'string' || (body[field] as string).trim() === '';
+	const methods = body.payment_method_enabled;
+	if (missing('payer_redirect_url') || (refuseWithoutCallback && missing('callback')) || (typeof methods === 'object' && methods !== null)) {
+		throw refuseWith(403, errorSentence(CREATION_REFUSED_SENTENCE));
+	}
+}
+
+/** The methods (`payment_method_enabled`, or `payment_methods` on edit): a JSON object *as a string*, booleans as values, one method at least. */
+function readMethods(body: Body, field = 'payment_method_enabled'): string {
+	const value = body[field];
+	if (value === undefined || value === null) throw badRequest(`${field}: This field is required.`);
+	if (typeof value !== 'string') throw badRequest(`${field} must be a JSON string`);
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(value);
 	} catch {
-		throw badRequest('payment_method_enabled must be a JSON string');
+		throw badRequest(`${field} must be a JSON string`);
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('payment_method_enabled must be a JSON string');
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(`${field} must be a JSON string`);
 	const entries = Object.entries(parsed as Record<string, unknown>);
-	if (entries.some(([, flag]) => typeof flag !== 'boolean')) throw badRequest('payment_method_enabled: values must be booleans');
-	if (!entries.some(([, flag]) => flag)) throw badRequest('payment_method_enabled: enable at least one payment method');
+	if (entries.some(([, flag]) => typeof flag !== 'boolean')) throw badRequest(`${field}: values must be booleans`);
+	if (!entries.some(([, flag]) => flag)) throw badRequest(`${field}: enable at least one payment method`);
 	return value;
 }
 
@@ -223,10 +247,15 @@ export function creationView(payment: PaymentObject): Record<string, unknown> {
 	};
 }
 
-/** The detail read (spec): amounts as numbers, creation and expiry dates as numbers (Unix seconds here). */
-export function detailView(payment: PaymentObject): Record<string, unknown> {
+/**
+ * The detail read: amounts as numbers, creation and expiry dates as numbers. The spec leaves their
+ * unit open (Unix seconds in the `spec` profile); the live service sends epoch milliseconds, the
+ * amount as an integer where whole, and `date_payed` as "" while unpaid (`observed`, second survey).
+ */
+export function detailView(payment: PaymentObject, profile: SandboxProfile = 'spec'): Record<string, unknown> {
 	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
 	const expiry = payment.expiredAt ?? new Date(payment.createdAt.getTime() + payment.expirationDays * 86_400_000);
+	const epoch = (date: Date) => (profile === 'observed' ? date.getTime() : Math.floor(date.getTime() / 1000));
 	return {
 		fee_amount: fees.fee,
 		payer_id: payment.payer.id,
@@ -241,10 +270,24 @@ export function detailView(payment: PaymentObject): Record<string, unknown> {
 		expiration_days: payment.expirationDays,
 		payer_phone: payment.payer.phone,
 		iva_amount: fees.iva,
-		date_expired: Math.floor(expiry.getTime() / 1000),
-		date_created: Math.floor(payment.createdAt.getTime() / 1000),
+		date_expired: epoch(expiry),
+		date_created: epoch(payment.createdAt),
 		images: '',
 		description: payment.description,
 		payed_amount: fees.net,
+	};
+}
+
+/** The answer of `/edit_pay/` as the live service gives it (second survey); the spec shows `{}`. */
+function editView(payment: PaymentObject): Record<string, unknown> {
+	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
+	return {
+		description: payment.description,
+		url: payment.slug,
+		amount: payment.amount,
+		payed_amount: fees.net,
+		iva_amount: fees.iva,
+		fee_amount: fees.fee,
+		date_created: payment.createdAt.getTime(),
 	};
 }

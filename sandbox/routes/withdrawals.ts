@@ -1,4 +1,5 @@
 /** Withdrawal of balance to an instant-payment key (Colombia, COP). */
+import { refuseAs, resultCode } from '../failureBodies';
 import { ServiceError, badRequest, conflict } from '../http';
 import { WITHDRAWAL_STATE } from '../model';
 import type { Withdrawal } from '../model';
@@ -33,7 +34,8 @@ export const withdrawalRoutes: Route[] = [
 				throw conflict(`double_idempotency_key: the idempotency_key ${idempotencyKey} was already used`);
 			}
 			const callback = optionalUrl(body, 'callback');
-			if (owner.balance < amount) throw new ServiceError(422, 'Saldo insuficiente');
+			// The live service answers {"result": "LIMIT_BALANCE"} (second survey); the spec shows no status.
+			if (owner.balance < amount) throw refuseAs(context.state.options.profile, 403, resultCode('LIMIT_BALANCE'), new ServiceError(422, 'Saldo insuficiente'));
 			owner.balance -= amount;
 			const now = new Date();
 			const withdrawal: Withdrawal = {

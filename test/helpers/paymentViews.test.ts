@@ -15,8 +15,28 @@ describe('payment object view', () => {
 		expect(created.date_created).toBe('2026-11-23T10:00:00.000Z');
 		expect(created.payment_page_url).toBe('https://pay.example/c/abc123');
 		expect(created.raw).toEqual({ amount: '50000.00', payed_amount: '47000.50', date_created: '2026-11-23T10:00:00Z' });
-		expect(detail).toMatchObject({ amount: 50000, state_label: 'paid', date_created: 1795000000 });
+		expect(detail).toMatchObject({ amount: 50000, state_label: 'paid', date_created: '2026-11-18T11:06:40.000Z' });
+		expect(detail.raw).toMatchObject({ date_created: 1795000000 });
 		expect(detail.payment_page_url).toBeUndefined();
+	});
+
+	it.each([
+		['epoch milliseconds (the live detail read)', 1553248799000, '2019-03-22T09:59:59.000Z'],
+		['epoch seconds', 1553248799, '2019-03-22T09:59:59.000Z'],
+		['epoch milliseconds as text', '1553248799000', '2019-03-22T09:59:59.000Z'],
+		['ISO text', '2019-03-22T09:59:59Z', '2019-03-22T09:59:59.000Z'],
+		['the smallest milliseconds (1e11, 1973-03-03)', 1e11, '1973-03-03T09:46:40.000Z'],
+		['the largest seconds below it', 1e11 - 1, new Date((1e11 - 1) * 1000).toISOString()],
+	])('gives every date_… as ISO 8601 from %s, the original under raw', (_name, value, iso) => {
+		const view = normalizePaymentObject({ url: 'abc123', date_created: value, date_expired: value, date_payed: value });
+		expect(view).toMatchObject({ date_created: iso, date_expired: iso, date_payed: iso });
+		expect(view.raw).toMatchObject({ date_created: value });
+	});
+
+	it.each([[''], [0], ['not a date'], [null]])('keeps a date of %j as it came (no date to give)', (value) => {
+		const view = normalizePaymentObject({ url: 'abc123', date_payed: value });
+		expect(view.date_payed).toBe(value);
+		expect(view.raw).toEqual({});
 	});
 
 	it('puts the node\'s own fields first (they lead n8n\'s output table), and they win over same-named fields of the answer', () => {

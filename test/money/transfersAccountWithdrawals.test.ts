@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
+import { profileUnderTest } from '../harness/sandboxProfile';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
 import { runDataText, secretsFoundIn } from '../harness/secretScan';
 import { useCallbackReceiverPerFile } from '../sandbox/callbackReceiver';
@@ -157,8 +158,13 @@ describe('Withdrawal', () => {
 		await run({ ...withdraw, accountType: 'custom', accountTypeCode: 0 }, [{ amount: 1000, key: '@ok.alias' }]);
 		expect((await sandbox.control.withdrawals())[0].accountType).toBe(0);
 		const { items } = await run(withdraw, [{ amount: 5_000_000, key: '@ok.alias' }], { continueOnFail: true });
-		expect(items[0].json).toMatchObject({ httpCode: '422', outcome: 'refused' });
-		expect(items[0].json.error).toMatch(/Saldo insuficiente/);
+		// The live service answers {"result": "LIMIT_BALANCE"} (403); the spec profile its {error, detail} (422).
+		if (profileUnderTest() === 'observed') {
+			expect(items[0].json).toMatchObject({ httpCode: '403', outcome: 'refused', code: 'LIMIT_BALANCE', error: 'The available balance is not enough for this amount (LIMIT_BALANCE)' });
+		} else {
+			expect(items[0].json).toMatchObject({ httpCode: '422', outcome: 'refused' });
+			expect(items[0].json.error).toMatch(/Saldo insuficiente/);
+		}
 	});
 });
 

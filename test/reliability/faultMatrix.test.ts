@@ -73,6 +73,9 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 			if (outcome === 'unknown reported') expect(message).toMatch(/may have/);
 		}
 		if (json.error !== undefined) expect(message.length).toBeGreaterThan(10);
+		// A failure body is never a success, whatever its status; a money-moving call is refused, not tried again.
+		if (matrixFault.fault?.failure !== undefined) expect(outcome).not.toBe('ok');
+		if (matrixFault.fault?.failure !== undefined && operation.movesMoney) expect([outcome, json.outcome]).toEqual(['clear error', 'refused']);
 		// A money-moving call that was carried out is never reported as a plain failure.
 		if (operation.movesMoney && carriedOut === 1 && json.error !== undefined) expect(json.outcome).toBe('unknown');
 	});

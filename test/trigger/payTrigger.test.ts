@@ -210,7 +210,8 @@ describe('callbacks sent by the sandbox itself', () => {
 		const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/webhook/pay?token=${TEST_CALLBACK_SECRET}`;
 		try {
 			const client = await login(sandbox);
-			const created = await createPayment(client, { callback: hook });
+			// platform "API", as the Pay node sends it: the live service calls back only for those.
+			const created = await createPayment(client, { callback: hook, platform: 'API' });
 			await client.call('POST', `/${created.url}`, { name: 'Ana', cc: '1', email: 'a@b.co', document_type: 'CC', phone: '3001112233', payment: 'daviplata' });
 			await client.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: await sandbox.control.otp(created.url as string) });
 			const withdrawal = await client.call('POST', '/withdraw/co/', { amount: 1000, account_holder_name: 'D', account_type: 8, key_value: '@d.key', callback: hook });

@@ -84,6 +84,7 @@ function errorItem(error: unknown, itemIndex: number, toErrorOutput: boolean): I
 	const facts: IDataObject = { outcome: (failure.context?.outcome as string | undefined) ?? 'not_sent' };
 	if (failure.httpCode) facts.httpCode = failure.httpCode;
 	if (failure.context?.detail !== undefined) facts.detail = failure.context.detail;
+	if (failure.context?.code !== undefined) facts.code = failure.context.code;
 	if (failure.context?.field !== undefined) facts.field = failure.context.field;
 	if (toErrorOutput) {
 		const nested: IDataObject = { message, ...facts };

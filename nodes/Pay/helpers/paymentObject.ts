@@ -1,12 +1,14 @@
 /**
  * One predictable view of a payment object, whichever answer it came from. The creation answer
- * gives amounts as "50000.00" and an ISO date; the detail read gives numbers and numeric dates of
- * unknown unit. Workflow authors map fields once, so the view has the same names and types in
- * both. Every field the view changed keeps the service's original value under `raw` (only those:
- * a full copy of every answer doubled the memory of large batches).
+ * gives amounts as "50000.00" and an ISO date; the detail read gives numbers and numeric dates
+ * (epoch milliseconds from the live service, seconds in another reading). Workflow authors map
+ * fields once, so the view has the same names and types in both: amounts numbers, every `date_…`
+ * ISO 8601 (isoDate.ts; "" stays ""). Every field the view changed keeps the service's original
+ * value under `raw` (only those: a full copy of every answer doubled the memory of large batches).
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isoDate } from './isoDate';
 import { toNumber } from './normalize';
 import { parseMethods } from './paymentMethods';
 import { paymentStateLabel } from './states';
@@ -38,7 +40,8 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 		const methods = parseMethods(raw.payment_method_enabled);
 		if (methods) view.payment_methods = methods;
 	}
-	for (const field of ['date_created', 'date_payed']) {
+	for (const field of Object.keys(raw)) {
+		if (!field.startsWith('date_')) continue;
 		const iso = isoDate(raw[field]);
 		if (iso !== undefined) view[field] = iso;
 	}
@@ -48,14 +51,4 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 	}
 	view.raw = changed;
 	return view;
-}
-
-/**
- * A date text becomes ISO 8601. Numbers are left alone: the spec does not say whether they are
- * seconds or milliseconds, and a wrong guess is worse than the raw value.
- */
-function isoDate(value: unknown): string | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }

@@ -23,6 +23,8 @@ export interface PayErrorFacts {
 	httpCode?: string;
 	outcome: FailureOutcome;
 	detail?: string;
+	/** The service's code (`PAY_IS_PAYED`, `NOT_FOUND` …) when it answered one. */
+	code?: string;
 }
 
 /** Turns a failure into the words a workflow author reads, and the outcome they can branch on. */
@@ -84,6 +86,7 @@ function describeLastAttempt(failure: RequestFailure, context: FailedRequestCont
 				httpCode,
 				outcome: writes ? 'refused' : 'failed',
 				detail: failure.detail,
+				...(failure.code === undefined ? {} : { code: failure.code }),
 			};
 		}
 		case 'unreadable':
@@ -174,6 +177,7 @@ export function toNodeApiError(node: INode, facts: PayErrorFacts, itemIndex?: nu
 	const body: JsonObject = { message: facts.message, outcome: facts.outcome };
 	if (facts.detail !== undefined) body.detail = facts.detail;
 	if (facts.httpCode !== undefined) body.httpCode = facts.httpCode;
+	if (facts.code !== undefined) body.code = facts.code;
 	const error = new NodeApiError(node, body, {
 		message: facts.message,
 		description: facts.description,
@@ -186,5 +190,6 @@ export function toNodeApiError(node: INode, facts: PayErrorFacts, itemIndex?: nu
 	if (facts.description !== undefined) error.description = facts.description;
 	error.context.outcome = facts.outcome;
 	if (facts.detail !== undefined) error.context.detail = facts.detail;
+	if (facts.code !== undefined) error.context.code = facts.code;
 	return error;
 }

@@ -1,4 +1,5 @@
 import { decodeBody, excerpt } from './decodeBody';
+import { isFailureBody, readFailureBody } from './failureBody';
 
 /**
  * What went wrong with one request, reduced to the facts the retry policy and the error messages
@@ -6,7 +7,7 @@ import { decodeBody, excerpt } from './decodeBody';
  * the fields below travel on, so no key or token can leak through an error.
  */
 export type RequestFailure =
-	| { kind: 'http'; status: number; detail?: string; error?: string; bodyExcerpt?: string; retryAfterMs?: number }
+	| { kind: 'http'; status: number; detail?: string; error?: string; code?: string; bodyExcerpt?: string; retryAfterMs?: number }
 	| { kind: 'unreadable'; status: number; bodyExcerpt: string }
 	| { kind: 'redirect'; status: number; location?: string }
 	| { kind: 'timeout'; code: string }
@@ -64,15 +65,13 @@ export function httpFailure(
 	if (!decoded.readable) {
 		return { kind: 'http', status, bodyExcerpt: excerpt(decoded.text), retryAfterMs };
 	}
-	const body = decoded.value as { error?: unknown; detail?: unknown } | undefined;
+	const body = decoded.value;
 	if (body && typeof body === 'object' && !Array.isArray(body)) {
-		return {
-			kind: 'http',
-			status,
-			detail: textOf(body.detail),
-			error: textOf(body.error),
-			retryAfterMs,
-		};
+		const words = readFailureBody(body as Record<string, unknown>);
+		const failure: RequestFailure = { kind: 'http', status, ...words, retryAfterMs };
+		// A body in none of the known shapes is quoted rather than called empty.
+		if (words.detail === undefined && Object.keys(body).length > 0) failure.bodyExcerpt = excerpt(JSON.stringify(body));
+		return failure;
 	}
 	const text = typeof decoded.value === 'string' ? decoded.value : JSON.stringify(decoded.value);
 	return { kind: 'http', status, bodyExcerpt: text ? excerpt(text) : undefined, retryAfterMs };
@@ -88,19 +87,12 @@ export function redirectFailure(status: number, headers: Record<string, unknown>
 }
 
 /**
- * The spec's failure body, `{error, detail}` with two strings. The spec gives no status codes, so an
- * answer of that shape is a failure even when it comes with a 2xx status.
+ * A failure body of the service (the spec's `{error, detail}`, or one the live service answers:
+ * failureBody.ts). The service answers some failures with HTTP 200, so an answer of such a shape is a
+ * failure even when it comes with a 2xx status.
  */
-export function isServiceFailureBody(value: unknown): value is { error: string; detail: string } {
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-	const { error, detail } = value as { error?: unknown; detail?: unknown };
-	return typeof error === 'string' && error.trim() !== '' && typeof detail === 'string';
-}
-
-function textOf(value: unknown): string | undefined {
-	if (typeof value === 'string' && value.trim() !== '') return value;
-	if (Array.isArray(value) || (value && typeof value === 'object')) return JSON.stringify(value);
-	return undefined;
+export function isServiceFailureBody(value: unknown): boolean {
+	return isFailureBody(value);
 }
 
 function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {

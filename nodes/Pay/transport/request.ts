@@ -172,7 +172,7 @@ async function send(
 ): Promise<IN8nHttpFullResponse> {
 	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
 		method: request.method,
-		url: `${baseUrl}${request.path}`,
+		url: requestUrl(baseUrl, request.path),
 		body: request.body,
 		qs: request.qs,
 		json: true,
@@ -200,7 +200,7 @@ async function renewAccessToken(
 		await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_NAME,
-			{ method: 'GET', url: `${baseUrl}${RENEWAL_PROBE_PATH}`, json: true, timeout: settings.timeoutMs, disableFollowRedirect: true },
+			{ method: 'GET', url: requestUrl(baseUrl, RENEWAL_PROBE_PATH), json: true, timeout: settings.timeoutMs, disableFollowRedirect: true },
 			authentication,
 		);
 		return { renewed: true };
@@ -231,6 +231,16 @@ const SECRET_FIELDS = new PayApi().properties.filter((field) => field.typeOption
 
 function secretsOf(credentials: ICredentialDataDecryptedObject): Array<string | undefined> {
 	return SECRET_FIELDS.map((field) => credentials[field]).map((value) => (typeof value === 'string' ? value : undefined));
+}
+
+/**
+ * The address of a request: the trimmed Base URL and the path, with no "//" in between or inside (the
+ * service's CDN answers such a path 404). Slugs are checked before they get here (isSlug).
+ */
+export function requestUrl(baseUrl: string, path: string): string {
+	const queryAt = path.indexOf('?');
+	const [pathname, query] = queryAt < 0 ? [path, ''] : [path.slice(0, queryAt), path.slice(queryAt)];
+	return `${baseUrl}/${pathname.replace(/^\/+/, '').replace(/\/{2,}/g, '/')}${query}`;
 }
 
 /** An authenticated read that every account may make and that changes nothing. */

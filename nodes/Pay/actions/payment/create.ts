@@ -20,6 +20,7 @@ import {
 	payerRedirectUrlProperty,
 	paymentAmountProperty,
 	paymentMethodsProperty,
+	PLATFORM_FOR_CALLBACKS,
 	platformProperty,
 	readCallbackField,
 	readPayerRedirectUrl,
@@ -79,8 +80,8 @@ export const createPayment: PayOperation = {
 		if (callback) body.callback = callback;
 		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', options.clientAssumeCosts);
 		if (options.notSendEmail !== undefined) body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
-		const platform = readText(node, itemIndex, 'Platform', options.platform);
-		if (platform) body.platform = platform;
+		// Without platform "API" the service sends no callback (real clients all send it).
+		body.platform = readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
 
 		const answer = await env.request({
 			method: 'POST',

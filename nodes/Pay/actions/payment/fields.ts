@@ -66,12 +66,17 @@ export const clientAssumeCostsProperty: INodeProperties = {
 	description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
 };
 
+/** The platform the service calls back for (public-facts, second survey); what real clients send. */
+export const PLATFORM_FOR_CALLBACKS = 'API';
+
 export const platformProperty: INodeProperties = {
 	displayName: 'Platform',
 	name: 'platform',
 	type: 'string',
-	default: '',
-	description: 'Free text the service stores as the platform of origin',
+	default: PLATFORM_FOR_CALLBACKS,
+	placeholder: 'API',
+	description:
+		'The platform of origin the service stores. The service sends callbacks only for objects created with platform "API", so the Pay Trigger fires only for those: "API" is sent when this is empty or not added; another value means no callbacks.',
 };
 
 export const notSendEmailProperty: INodeProperties = {
