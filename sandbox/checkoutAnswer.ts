@@ -12,13 +12,13 @@ import type { SandboxState } from './state';
 const ORDER_PENDING = 'PENDIENTE';
 
 export function checkoutAnswer(state: SandboxState, payment: PaymentObject, method: string, outcome: MethodOutcome): unknown[] {
-	if (state.options.profile === 'observed') return observedAnswer(payment, method, outcome);
+	if (state.options.profile === 'observed') return observedAnswer(state, payment, method, outcome);
 	const bankUrl = method === 'pse' && outcome.link ? { bank_url: outcome.link } : {};
 	const order = { model: 'pay.paymentorder', pk: payment.pk, fields: { method, state: ORDER_PENDING, franchise: outcome.franchise, ...bankUrl, ...outcome.orderFields } };
-	return [order, detailView(payment)];
+	return [order, detailView(payment, state.options.profile)];
 }
 
-function observedAnswer(payment: PaymentObject, method: string, outcome: MethodOutcome): unknown[] {
+function observedAnswer(state: SandboxState, payment: PaymentObject, method: string, outcome: MethodOutcome): unknown[] {
 	const order = {
 		model: 'api.paymentorder',
 		pk: payment.pk,
@@ -41,5 +41,5 @@ function observedAnswer(payment: PaymentObject, method: string, outcome: MethodO
 			...outcome.orderFields,
 		},
 	};
-	return [order, { model: 'api.pay', pk: payment.pk, fields: detailView(payment) }];
+	return [order, { model: 'api.pay', pk: payment.pk, fields: detailView(payment, state.options.profile) }];
 }

@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'crypto';
 
+import { refuseAs, refuseWith, resultCode } from './failureBodies';
 import { ServiceError, badRequest } from './http';
 import type { PaymentObject } from './model';
 import type { SandboxState } from './state';
@@ -46,16 +47,6 @@ export const BANK_BUTTON = 'bancolombia_transfer';
  * the usual passports.
  */
 export const MAX_DOCUMENT_LENGTH = 15;
-
-/** A refusal answered with the service's own body (`{"result": "CODE", …}`) instead of `{error, detail}`. */
-export class ResultRefusal extends Error {
-	constructor(
-		readonly status: number,
-		readonly body: Record<string, unknown>,
-	) {
-		super(String(body.result));
-	}
-}
 
 /** What a method started, for the answer of either profile. */
 export interface MethodOutcome {
@@ -136,7 +127,7 @@ function readPayer(state: SandboxState, payment: PaymentObject, body: Body): voi
 	const documentType = requireString(body, 'document_type');
 	if (!DOCUMENT_TYPES.includes(documentType)) throw badRequest(`document_type: "${documentType}" is not a valid choice (${DOCUMENT_TYPES.join(', ')}).`);
 	const id = requireString(body, 'cc');
-	if (state.options.profile === 'observed' && id.length > MAX_DOCUMENT_LENGTH) throw new ResultRefusal(400, { result: 'LIMIT_LENGTH_CC' });
+	if (state.options.profile === 'observed' && id.length > MAX_DOCUMENT_LENGTH) throw refuseWith(400, resultCode('LIMIT_LENGTH_CC'));
 	payment.payer = {
 		name: requireString(body, 'name'),
 		id,
@@ -150,9 +141,8 @@ function readPayer(state: SandboxState, payment: PaymentObject, body: Body): voi
  * A method the object or the account does not allow: the service's `NOT_ALLOWED` as real clients see
  * it, or the spec profile's `{error, detail}`.
  */
-export function notAllowed(state: SandboxState, method: string, sentence: string, specRefusal: ServiceError): Error {
-	if (state.options.profile === 'observed') return new ResultRefusal(403, { result: 'NOT_ALLOWED', error: sentence, payment_method: method });
-	return specRefusal;
+export function notAllowed(state: SandboxState, method: string, sentence: string, specRefusal: ServiceError): ServiceError {
+	return refuseAs(state.options.profile, 403, resultCode('NOT_ALLOWED', { error: sentence, payment_method: method }), specRefusal);
 }
 
 function bankPage(state: SandboxState, payment: PaymentObject): string {

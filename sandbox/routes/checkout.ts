@@ -1,6 +1,7 @@
 /** Checkout of a payment object by method, the bank catalog, and the wallet OTP confirmation. */
 import { checkoutAnswer } from '../checkoutAnswer';
-import { BANKS, ResultRefusal, notAllowed, submitMethod } from '../checkoutMethods';
+import { BANKS, notAllowed, submitMethod } from '../checkoutMethods';
+import { refuseWith, resultCode } from '../failureBodies';
 import { badRequest } from '../http';
 import { PAYMENT_STATE } from '../model';
 import type { PaymentObject } from '../model';
@@ -24,26 +25,25 @@ export const checkoutRoutes: Route[] = [
 		method: 'POST',
 		pattern: '/pay/confirm_daviplata/',
 		auth: 'apiKeyAndBearer',
-		handle: (context) =>
-			answeringRefusals(() => {
-				const body = context.request.body;
-				const slug = requireString(body, 'URL');
-				const otp = requireString(body, 'OTP');
-				const payment = findPayment(context.state, slug);
-				assertCheckoutPayable(context.state, payment);
-				if (payment.otp === undefined) throw badRequest(`No hay una transacción Daviplata pendiente para ${slug}`);
-				if (otp !== payment.otp) throw badRequest('OTP incorrecto');
-				payment.otp = undefined;
-				markPaid(context.state, payment, 'daviplata');
-				return { body: { result: 'OK' } };
-			}),
+		handle: (context) => {
+			const body = context.request.body;
+			const slug = requireString(body, 'URL');
+			const otp = requireString(body, 'OTP');
+			const payment = findPayment(context.state, slug);
+			assertCheckoutPayable(context.state, payment);
+			if (payment.otp === undefined) throw badRequest(`No hay una transacción Daviplata pendiente para ${slug}`);
+			if (otp !== payment.otp) throw badRequest('OTP incorrecto');
+			payment.otp = undefined;
+			markPaid(context.state, payment, 'daviplata');
+			return { body: { result: 'OK' } };
+		},
 	},
 	{
 		// Last: it matches any one-segment path.
 		method: 'POST',
 		pattern: '/{url}',
 		auth: 'apiKeyAndBearer',
-		handle: (context) => answeringRefusals(() => checkout(context)),
+		handle: (context) => checkout(context),
 	},
 ];
 
@@ -65,19 +65,9 @@ function checkout(context: RouteContext): RouteAnswer {
 	return { body: checkoutAnswer(state, payment, method, outcome), doubleEncode: state.options.doubleEncodeCheckout };
 }
 
-/** A refusal in the service's own words (`{"result": …}`) is an answer, not an `{error, detail}`. */
-function answeringRefusals(handle: () => RouteAnswer): RouteAnswer {
-	try {
-		return handle();
-	} catch (error) {
-		if (error instanceof ResultRefusal) return { status: error.status, body: error.body };
-		throw error;
-	}
-}
-
 /** Paying what is already paid: the spec's 409, or the service's `PAY_IS_PAYED` as real clients see it. */
 function assertCheckoutPayable(state: SandboxState, payment: PaymentObject): void {
-	if (state.options.profile === 'observed' && payment.state === PAYMENT_STATE.paid) throw new ResultRefusal(400, { result: 'PAY_IS_PAYED' });
+	if (state.options.profile === 'observed' && payment.state === PAYMENT_STATE.paid) throw refuseWith(400, resultCode('PAY_IS_PAYED'));
 	assertPayable(payment);
 }
 
