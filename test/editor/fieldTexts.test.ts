@@ -68,8 +68,8 @@ describe('option lists', () => {
 
 	it.each([
 		['methodKey', 'breb', ['Bre-B (Alternative Spelling)', 'breb (Documented)']],
-		['recipientField', 'toUser', ['to_user (Alias)', 'toUser (Documented)']],
-	])('%s: each label starts with the exact, case-sensitive key it sends; the documented key stays the default', (name, documented, labels) => {
+		['recipientField', 'to_user', ['to_user (Newer Documentation)', 'toUser (Older Documentation)']],
+	])('%s: each label starts with the exact, case-sensitive key it sends; the default is the key the documentation prefers', (name, documented, labels) => {
 		const field = ALL_FIELDS.find((candidate) => candidate.name === name) as INodeProperties;
 		const options = field.options as Array<{ name: string; value: string }>;
 		expect(options.map((option) => option.name)).toEqual(labels);

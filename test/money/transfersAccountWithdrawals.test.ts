@@ -41,6 +41,15 @@ describe('Transfer', () => {
 		expect(await balance('friend')).toBe(1750);
 	});
 
+	it('outputs what was sent, without the empty {} the service answers; an answer that says something stays under response', async () => {
+		const { items } = await run(send, [{ to: '3109876543', amount: 1000 }]);
+		expect(items[0].json).toEqual({ sent: true, to_user: '3109876543', amount: 1000 });
+		expect(await balance('friend')).toBe(1000);
+		await sandbox.control.injectFault({ route: 'POST /send/', afterProcessing: true, body: 'json', json: { result: 'OK', id: 7 } });
+		const answered = await run(send, [{ to: '3109876543', amount: 500 }]);
+		expect(answered.items[0].json).toEqual({ sent: true, to_user: '3109876543', amount: 500, response: { result: 'OK', id: 7 } });
+	});
+
 	it.each([
 		['an unverified sender', async () => await sandbox.control.updateAccount('demo', { emailVerified: false }), 'friend', 100, '403', /verificar/],
 		['an unknown recipient', async () => undefined, 'nobody', 100, '404', /nobody no existe/],
@@ -56,7 +65,7 @@ describe('Transfer', () => {
 
 	it('refuses an empty recipient and a bad amount before sending', async () => {
 		const { items } = await run(send, [{ to: '', amount: 10 }, { to: 'friend', amount: 'lots' }], { continueOnFail: true });
-		expect(items.map((item) => item.json.field)).toEqual(['Recipient', 'Amount (COP)']);
+		expect(items.map((item) => item.json.field)).toEqual(['Recipient Mobile Number or Username', 'Amount (COP)']);
 		expect(await sandbox.control.count('POST /send/')).toBe(0);
 	});
 
