@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
+import { profileUnderTest } from '../harness/sandboxProfile';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../harness/sandboxCredentials';
 import { runDataText, secretsFoundIn } from '../harness/secretScan';
 import { useCallbackReceiverPerFile } from '../sandbox/callbackReceiver';
@@ -83,6 +84,17 @@ describe('Transfer', () => {
 		expect(future.items).toHaveLength(0);
 		const past = await run({ resource: 'transfer', operation: 'list', returnAll: true, filters: { before: '2999-01-01T00:00:00Z' } });
 		expect(past.items).toHaveLength(3);
+	});
+
+	it('lists the transfers the service lists: received ones too where it lists them (real clients), none dropped', async () => {
+		await sandbox.control.updateAccount('friend', { balance: 5000, emailVerified: true, phoneVerified: true });
+		await run(send, [{ to: '3109876543', amount: 10 }]);
+		const fromFriend = await runPayNode({ parameters: send as never, input: [{ to: '3001234567', amount: 20 }], credentials: sandboxCredentials(sandbox, sandbox.friend) });
+		expect(fromFriend.items[0].json.sent).toBe(true);
+		const list = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		const listed = list.items.map((item) => [item.json.from_user, item.json.to_user, item.json.amount]);
+		const received = profileUnderTest() === 'observed' ? [['friend', 'demo', 20]] : [];
+		expect(listed).toEqual([...received, ['demo', 'friend', 10]]);
 	});
 
 	// The spec shows one array and leaves pagination "not shown": a paged answer ({results, next}) is read page after page.
