@@ -85,6 +85,14 @@ export interface Card {
 	createdAt: Date;
 	/** CVVs received with charges, decrypted (for the same proof). */
 	chargedCvvs: string[];
+	/** The plain device fields each charge carried (observed profile), as sent; '' where absent. */
+	chargeDevices: CardChargeDevice[];
+}
+
+export interface CardChargeDevice {
+	imei: string;
+	latitude: string;
+	longitude: string;
 }
 
 export interface CallbackDelivery {

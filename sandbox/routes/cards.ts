@@ -1,8 +1,8 @@
 /** Card-on-file: the public key, card registration (RSA-encrypted fields), list, charge, delete. */
 import { randomUUID } from 'crypto';
 
-import { badRequest, notFound } from '../http';
-import type { Card } from '../model';
+import { ServiceError, badRequest, notFound } from '../http';
+import type { Card, CardChargeDevice } from '../model';
 import { assertPayable, markPaid } from '../paying';
 import { decryptField } from '../rsa';
 import type { SandboxState } from '../state';
@@ -10,7 +10,7 @@ import { optionalInteger, requireString } from '../validate';
 import type { Body } from '../validate';
 import { findPayment } from './payments';
 import { caller } from './route';
-import type { Route } from './route';
+import type { Route, RouteContext } from './route';
 
 export const cardRoutes: Route[] = [
 	{
@@ -44,8 +44,11 @@ export const cardRoutes: Route[] = [
 				franchise: franchiseOf(number),
 				createdAt: new Date(),
 				chargedCvvs: [],
+				chargeDevices: [],
 			};
 			context.state.cards.set(card.uuid, card);
+			// Real clients read `card_id` from {"message": "OK", "card_id": …}; the spec shows no answer, so today's card record stays.
+			if (isObserved(context)) return { status: 201, body: { message: 'OK', card_id: card.uuid } };
 			return { status: 201, body: cardView(card) };
 		},
 	},
@@ -56,9 +59,13 @@ export const cardRoutes: Route[] = [
 		handle(context) {
 			const owner = caller(context);
 			const wanted = context.request.query.get('card_uuid');
+			if (isObserved(context)) {
+				// Always the `data` list, the card asked for alone in it (or none), as real clients read it.
+				const mine = ownCards(context.state, owner.username).filter((card) => !wanted || card.uuid === wanted);
+				return { body: { data: mine.map(listedCard) } };
+			}
 			if (wanted) return { body: cardView(findCard(context.state, wanted, owner.username)) };
-			const mine = [...context.state.cards.values()].filter((card) => card.owner === owner.username);
-			return { body: mine.map(cardView) };
+			return { body: ownCards(context.state, owner.username).map(cardView) };
 		},
 	},
 	{
@@ -68,17 +75,38 @@ export const cardRoutes: Route[] = [
 		handle(context) {
 			const owner = caller(context);
 			const body = context.request.body;
+			const observed = isObserved(context);
+			// Real clients send the slug as `pay_url`; the service refuses a body without it, field by field.
+			const missing = observed ? missingFields(body, ['tc_id', 'pay_url', 'cvv']) : undefined;
+			if (missing) return { status: 400, body: missing };
 			const card = findCard(context.state, requireString(body, 'tc_id'), owner.username);
 			const dues = optionalInteger(body, 'dues', 1);
 			if (dues < 1 || dues > 36) throw badRequest('dues: Ensure this value is between 1 and 36.');
-			const payment = findPayment(context.state, requireString(body, 'url'));
+			const device = observed ? chargeDevice(body) : undefined;
+			const payment = findPayment(context.state, requireString(body, observed ? 'pay_url' : 'url'));
 			assertPayable(payment);
 			const cvv = decrypt(context.state, body, 'cvv');
 			if (!/^\d{3,4}$/.test(cvv)) throw badRequest('cvv: the decrypted value is not a CVV');
 			card.chargedCvvs.push(cvv);
+			if (device) card.chargeDevices.push(device);
 			payment.payer = { name: card.name, id: '', idType: '', email: '', phone: '' };
 			markPaid(context.state, payment, 'credit_card');
+			if (observed) return { body: { message: 'OK' } };
 			return { body: { result: 'OK', url: payment.slug, state: payment.state, franchise: card.franchise, dues } };
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/delete_tc/',
+		auth: 'apiKeyAndBearer',
+		handle(context) {
+			// Every real client deletes with GET and `?tc_id=`; the spec shows DELETE only.
+			if (!isObserved(context)) throw methodNotAllowed('GET');
+			const owner = caller(context);
+			const uuid = context.request.query.get('tc_id');
+			if (!uuid) throw badRequest('tc_id: This field is required.');
+			context.state.cards.delete(findCard(context.state, uuid, owner.username).uuid);
+			return { body: { message: 'OK' } };
 		},
 	},
 	{
@@ -86,6 +114,7 @@ export const cardRoutes: Route[] = [
 		pattern: '/delete_tc/',
 		auth: 'apiKeyAndBearer',
 		handle(context) {
+			if (isObserved(context)) throw methodNotAllowed('DELETE');
 			const owner = caller(context);
 			const fromBody = context.request.body.card_uuid;
 			const uuid = typeof fromBody === 'string' && fromBody !== '' ? fromBody : context.request.query.get('card_uuid');
@@ -96,6 +125,42 @@ export const cardRoutes: Route[] = [
 		},
 	},
 ];
+
+/** The card-on-file shapes real clients read (public-facts, second survey), rather than the spec's. */
+function isObserved(context: RouteContext): boolean {
+	return context.state.options.profile === 'observed';
+}
+
+/** A listed card as real clients see it: exactly these five fields. */
+function listedCard(card: Card): Record<string, unknown> {
+	return { bin_card: card.number.slice(0, 6), uuid: card.uuid, iai_card: card.number.slice(-4), franchise: card.franchise, name_card: card.name };
+}
+
+function ownCards(state: SandboxState, owner: string): Card[] {
+	return [...state.cards.values()].filter((card) => card.owner === owner);
+}
+
+/** The framework's field map for required fields left out, or undefined when all are there. */
+function missingFields(body: Body, fields: string[]): Record<string, string[]> | undefined {
+	const missing = fields.filter((field) => body[field] === undefined || body[field] === null || body[field] === '');
+	if (missing.length === 0) return undefined;
+	return Object.fromEntries(missing.map((field) => [field, ['This field is required.']]));
+}
+
+/** `imei`, `latitude`, `longitude` as real clients send them with a charge: optional, text or a number. */
+function chargeDevice(body: Body): CardChargeDevice {
+	const read = (field: string): string => {
+		const value = body[field];
+		if (value === undefined || value === null) return '';
+		if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${field}: Not a valid string.`);
+		return String(value);
+	};
+	return { imei: read('imei'), latitude: read('latitude'), longitude: read('longitude') };
+}
+
+function methodNotAllowed(method: string): ServiceError {
+	return new ServiceError(405, `Method "${method}" not allowed.`);
+}
 
 /** What the service answers about a card: never the number, only its first six and last four digits. */
 export function cardView(card: Card): Record<string, unknown> {

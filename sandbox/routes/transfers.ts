@@ -1,4 +1,4 @@
-/** Sending balance to another user, and the sender's list of transfers. */
+/** Sending balance to another user, and the account's list of transfers (sent; received too as real clients see it). */
 import { ServiceError, badRequest, notFound } from '../http';
 import { requireNumber } from '../validate';
 import { caller } from './route';
@@ -33,8 +33,10 @@ export const transferRoutes: Route[] = [
 		pattern: '/send/',
 		auth: 'bearer',
 		handle(context) {
-			const sender = caller(context);
-			const mine = context.state.transfers.filter((transfer) => transfer.fromUser === sender.username);
+			const account = caller(context);
+			// The spec: the transfers the caller created; real clients see those made or received.
+			const received = context.state.options.profile === 'observed';
+			const mine = context.state.transfers.filter((transfer) => transfer.fromUser === account.username || (received && transfer.toUser === account.username));
 			return {
 				body: mine.map((transfer) => ({
 					from_user: transfer.fromUser,

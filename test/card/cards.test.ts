@@ -34,8 +34,18 @@ describe('Card', () => {
 		expect(error).toBeUndefined();
 		const [stored] = await sandbox.control.cards();
 		expect(stored).toMatchObject({ number: '4111111111111111', name: 'ANA PEREZ', expiration: '08/31', bank: 'Bancolombia', country: 'CO' });
-		expect(items[0].json).toMatchObject({ card_uuid: stored.uuid, last4: '1111', franchise: 'VISA' });
+		expect(items[0].json).toMatchObject({ card_uuid: stored.uuid, last4: '1111' });
 		expect(JSON.stringify(items[0].json)).not.toContain('4111111111111111');
+	});
+
+	it('registers: card_uuid and last4 come first, once each, from the card_id real clients read or the card record of the spec', async () => {
+		const { items } = await run(register, [{ number: VISA, holder: 'ANA PEREZ', expiry: '8/2031' }]);
+		const [stored] = await sandbox.control.cards();
+		expect(Object.keys(items[0].json).slice(0, 2)).toEqual(['card_uuid', 'last4']);
+		expect(items[0].json).toMatchObject({ card_uuid: stored.uuid, last4: '1111' });
+		// The names the id and the last four digits came under are not repeated beside them.
+		const repeated = Object.entries(items[0].json).filter(([name, value]) => name !== 'card_uuid' && name !== 'last4' && (value === stored.uuid || value === '1111'));
+		expect(repeated).toEqual([]);
 	});
 
 	it('registers 100 cards with one public-key request', async () => {
@@ -75,20 +85,34 @@ describe('Card', () => {
 		const list = await run({ resource: 'card', operation: 'list', returnAll: true });
 		expect(list.items.map((item) => item.json.card_uuid)).toEqual([uuid]);
 		const one = await run({ resource: 'card', operation: 'get', cardUuid: uuid });
-		expect(one.items[0].json).toMatchObject({ card_uuid: uuid, last4: '1111', bin_card: '411111' });
+		expect(one.items[0].json).toMatchObject({ card_uuid: uuid, last4: '1111', bin_card: '411111', franchise: 'VISA', name_card: 'ANA' });
 
 		const created = await run(CARD_PAYABLE_PAYMENT);
 		const slug = created.items[0].json.slug as string;
 		const charged = await run({ resource: 'card', operation: 'charge', cardUuid: uuid, slug, dues: 3, cvv: '737' });
-		expect(charged.items[0].json).toMatchObject({ slug, card_uuid: uuid, dues: 3, state: 3, state_label: 'paid' });
+		expect(charged.items[0].json).toMatchObject({ slug, card_uuid: uuid, dues: 3, charged: true });
 		expect((await sandbox.control.cards())[0].chargedCvvs).toEqual(['737']);
 		const read = await run({ resource: 'payment', operation: 'get', slug });
 		expect(read.items[0].json).toMatchObject({ state_label: 'paid', payment_method: 'credit_card' });
 
 		const deleted = await run({ resource: 'card', operation: 'delete', cardUuid: uuid });
 		expect(deleted.items[0].json).toMatchObject({ card_uuid: uuid, deleted: true });
+		expect(await sandbox.control.cards()).toEqual([]);
 		const gone = await run({ resource: 'card', operation: 'get', cardUuid: uuid }, undefined, { continueOnFail: true });
-		expect(gone.items[0].json.httpCode).toBe('404');
+		expect(gone.items[0].json.outcome).toBe('failed');
+	});
+
+	it('lists and gets several cards, each under its own card_uuid and last4, Get returning the one asked for', async () => {
+		await run(register, [{ number: VISA, holder: 'ANA', expiry: '12/30' }, { number: MASTERCARD, holder: 'BETO', expiry: '11/29' }]);
+		const [visa, master] = await sandbox.control.cards();
+		const list = await run({ resource: 'card', operation: 'list', returnAll: true });
+		expect(list.items.map((item) => [item.json.card_uuid, item.json.last4, item.json.name_card])).toEqual([
+			[visa.uuid, '1111', 'ANA'],
+			[master.uuid, '4444', 'BETO'],
+		]);
+		const one = await run({ resource: 'card', operation: 'get', cardUuid: master.uuid });
+		expect(one.items).toHaveLength(1);
+		expect(one.items[0].json).toMatchObject({ card_uuid: master.uuid, last4: '4444', franchise: 'MASTERCARD' });
 	});
 
 	it('encrypts arbitrary fields with the service key', async () => {

@@ -68,8 +68,8 @@ describe('option lists', () => {
 
 	it.each([
 		['methodKey', 'breb', ['Bre-B (Alternative Spelling)', 'Breb in Lowercase (Documented)']],
-		['recipientField', 'toUser', ['Alias with Underscore', 'toUser (Documented)']],
-	])('%s: each description starts with the exact, case-sensitive key it sends (labels in title case, as n8n\'s lint wants); the documented key stays the default', (name, documented, labels) => {
+		['recipientField', 'to_user', ['Camel Case Name (Older Documentation)', 'Underscore Name (Newer Documentation)']],
+	])('%s: each description starts with the exact, case-sensitive key it sends (labels in title case, as n8n\'s lint wants); the default is the key the documentation prefers', (name, documented, labels) => {
 		const field = ALL_FIELDS.find((candidate) => candidate.name === name) as INodeProperties;
 		const options = field.options as Array<{ name: string; value: string; description?: string }>;
 		expect(options.map((option) => option.name)).toEqual(labels);

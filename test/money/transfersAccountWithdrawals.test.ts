@@ -42,6 +42,15 @@ describe('Transfer', () => {
 		expect(await balance('friend')).toBe(1750);
 	});
 
+	it('outputs what was sent, without the empty {} the service answers; an answer that says something stays under response', async () => {
+		const { items } = await run(send, [{ to: '3109876543', amount: 1000 }]);
+		expect(items[0].json).toEqual({ sent: true, to_user: '3109876543', amount: 1000 });
+		expect(await balance('friend')).toBe(1000);
+		await sandbox.control.injectFault({ route: 'POST /send/', afterProcessing: true, body: 'json', json: { result: 'OK', id: 7 } });
+		const answered = await run(send, [{ to: '3109876543', amount: 500 }]);
+		expect(answered.items[0].json).toEqual({ sent: true, to_user: '3109876543', amount: 500, response: { result: 'OK', id: 7 } });
+	});
+
 	it.each([
 		['an unverified sender', async () => await sandbox.control.updateAccount('demo', { emailVerified: false }), 'friend', 100, '403', /verificar/],
 		['an unknown recipient', async () => undefined, 'nobody', 100, '404', /nobody no existe/],
@@ -57,7 +66,7 @@ describe('Transfer', () => {
 
 	it('refuses an empty recipient and a bad amount before sending', async () => {
 		const { items } = await run(send, [{ to: '', amount: 10 }, { to: 'friend', amount: 'lots' }], { continueOnFail: true });
-		expect(items.map((item) => item.json.field)).toEqual(['Recipient', 'Amount (COP)']);
+		expect(items.map((item) => item.json.field)).toEqual(['Recipient Mobile Number or Username', 'Amount (COP)']);
 		expect(await sandbox.control.count('POST /send/')).toBe(0);
 	});
 
@@ -75,6 +84,17 @@ describe('Transfer', () => {
 		expect(future.items).toHaveLength(0);
 		const past = await run({ resource: 'transfer', operation: 'list', returnAll: true, filters: { before: '2999-01-01T00:00:00Z' } });
 		expect(past.items).toHaveLength(3);
+	});
+
+	it('lists the transfers the service lists: received ones too where it lists them (real clients), none dropped', async () => {
+		await sandbox.control.updateAccount('friend', { balance: 5000, emailVerified: true, phoneVerified: true });
+		await run(send, [{ to: '3109876543', amount: 10 }]);
+		const fromFriend = await runPayNode({ parameters: send as never, input: [{ to: '3001234567', amount: 20 }], credentials: sandboxCredentials(sandbox, sandbox.friend) });
+		expect(fromFriend.items[0].json.sent).toBe(true);
+		const list = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		const listed = list.items.map((item) => [item.json.from_user, item.json.to_user, item.json.amount]);
+		const received = profileUnderTest() === 'observed' ? [['friend', 'demo', 20]] : [];
+		expect(listed).toEqual([...received, ['demo', 'friend', 10]]);
 	});
 
 	// The spec shows one array and leaves pagination "not shown": a paged answer ({results, next}) is read page after page.

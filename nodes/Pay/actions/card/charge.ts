@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCvv } from '../../helpers/cardInput';
-import { readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
+import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../helpers/normalize';
 import { normalizePaymentObject } from '../../helpers/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../helpers/states';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { cardUuidProperty, encryptCardField, paddingProperty, readPadding } from './fields';
+import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
+import { cardUuidProperty, DEVICE_FIELDS, deviceProperties, encryptCardField, paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
 
 export const chargeCard: PayOperation = {
@@ -37,7 +38,7 @@ export const chargeCard: PayOperation = {
 			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
 			description: 'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
-		optionsCollection([paddingProperty]),
+		optionsCollection([paddingProperty, ...deviceProperties, slugFieldProperty]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
@@ -45,14 +46,22 @@ export const chargeCard: PayOperation = {
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const dues = readWholeNumber(node, itemIndex, 'Instalments', this.getNodeParameter('dues', itemIndex, 1), 1, 36);
 		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
-		const padding = readPadding(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const padding = readPadding(options);
+		const slugFields = slugFieldsOf(options.slugField);
+		const device: IDataObject = {};
+		for (const [field, label] of DEVICE_FIELDS) {
+			const value = readText(node, itemIndex, label, options[field]);
+			if (value !== '') device[field] = value;
+		}
 		const answer = answerFields(await env.request({
 			method: 'POST',
 			path: '/tc_payment/',
 			// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key, whose failure would hide the charge.
 			body: async () => {
 				const { key } = await servicePublicKey(this, env, itemIndex);
-				return { tc_id: uuid, dues, url: slug, cvv: encryptCardField(node, itemIndex, 'CVV', key, cvv, padding) };
+				const cipher = encryptCardField(node, itemIndex, 'CVV', key, cvv, padding);
+				return { tc_id: uuid, dues, ...Object.fromEntries(slugFields.map((field) => [field, slug])), cvv: cipher, ...device };
 			},
 			sensitive: [cvv],
 			safety: 'once',
@@ -60,7 +69,7 @@ export const chargeCard: PayOperation = {
 			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 			itemIndex,
 		}));
-		const output: IDataObject = { slug, card_uuid: uuid, dues, ...answer };
+		const output: IDataObject = { slug, card_uuid: uuid, dues, charged: true, ...answer };
 		if ('state' in answer) output.state_label = paymentStateLabel(answer.state);
 		if (typeof answer.payment === 'object') output.payment = normalizePaymentObject(answer.payment);
 		return output;

@@ -40,3 +40,31 @@ export const cardUuidProperty: INodeProperties = {
 	default: '',
 	description: 'The card_uuid of a saved card, from Card → Register or Card → List',
 };
+
+/** Where the card is used from: plain fields real clients send with a registration and with a charge. */
+export const deviceProperties: INodeProperties[] = [
+	{ displayName: 'IMEI', name: 'imei', type: 'string', default: '', description: 'Device identifier, if the service asks for one' },
+	{
+		displayName: 'Latitude',
+		name: 'latitude',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 4.6097',
+		description: 'Where the card is used from: decimal degrees, north positive, sent as typed',
+	},
+	{
+		displayName: 'Longitude',
+		name: 'longitude',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. -74.0817',
+		description: 'Where the card is used from: decimal degrees, east positive (Colombia is negative), sent as typed',
+	},
+];
+
+/** Device fields given in the options, by their names in the service and in the editor. */
+export const DEVICE_FIELDS = [
+	['imei', 'IMEI'],
+	['latitude', 'Latitude'],
+	['longitude', 'Longitude'],
+] as const;

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readRequiredText } from '../../helpers/fieldInput';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { cardView } from './cardView';
+import { cardView, listedCards } from './cardView';
 import { cardUuidProperty } from './fields';
 
 export const getCard: PayOperation = {
@@ -15,9 +15,9 @@ export const getCard: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const uuid = readRequiredText(env.node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', qs: { card_uuid: uuid }, safety: 'read', action: 'reading the card', itemIndex });
-		if (!Array.isArray(answer)) return cardView(answer);
-		// A service that ignores `card_uuid` answers every card: take the one asked for, never the first.
-		const card = answer.map(cardView).find((view) => String(view.card_uuid) === uuid);
+		// Real clients get a `data` list even for one card, and a service that ignores `card_uuid` lists
+		// every card: take the one asked for, never the first.
+		const card = listedCards(answer).map((record) => cardView(record)).find((view) => String(view.card_uuid) === uuid);
 		if (card === undefined) {
 			const notFound = new NodeOperationError(env.node, `No saved card has the card_uuid ${uuid}`, {
 				itemIndex,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { cardView } from './cardView';
+import { cardView, listedCards } from './cardView';
 
 export const listCards: PayOperation = {
 	value: 'list',
@@ -15,7 +15,6 @@ export const listCards: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const limit = readListLimit(this, env.node, itemIndex);
 		const answer = await env.request({ method: 'GET', path: '/list_tc/', safety: 'read', action: 'the card list', itemIndex });
-		const list = Array.isArray(answer) ? answer : answer === undefined || answer === null ? [] : [answer];
-		return list.slice(0, limit).map(cardView);
+		return listedCards(answer).slice(0, limit).map((card) => cardView(card));
 	},
 };

@@ -5,7 +5,7 @@ import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
-import { encryptCardField, paddingProperty, readPadding } from './fields';
+import { DEVICE_FIELDS, deviceProperties, encryptCardField, paddingProperty, readPadding } from './fields';
 import { servicePublicKey } from './publicKey';
 
 export const registerCard: PayOperation = {
@@ -40,23 +40,7 @@ export const registerCard: PayOperation = {
 			{ displayName: 'Bank', name: 'bank', type: 'string', default: '', description: 'Issuing bank, sent as it is' },
 			{ displayName: 'Country', name: 'country', type: 'string', default: 'CO', description: 'Country code, sent as it is' },
 			paddingProperty,
-			{ displayName: 'IMEI', name: 'imei', type: 'string', default: '', description: 'Device identifier, if the service asks for one' },
-			{
-				displayName: 'Latitude',
-				name: 'latitude',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 4.6097',
-				description: 'Where the card is registered from: decimal degrees, north positive, sent as typed',
-			},
-			{
-				displayName: 'Longitude',
-				name: 'longitude',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. -74.0817',
-				description: 'Where the card is registered from: decimal degrees, east positive (Colombia is negative), sent as typed',
-			},
+			...deviceProperties,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
@@ -92,15 +76,9 @@ export const registerCard: PayOperation = {
 			howToCheck: 'Run Card → List and look for the card before registering it again.',
 			itemIndex,
 		});
-		return { ...cardView(answer), last4: lastFour(number) };
+		return cardView(answer, lastFour(number));
 	},
 };
 
 /** Options sent as the text typed, by their field names in the service and in the editor. */
-const SENT_AS_TEXT = [
-	['bank', 'Bank'],
-	['country', 'Country'],
-	['imei', 'IMEI'],
-	['latitude', 'Latitude'],
-	['longitude', 'Longitude'],
-] as const;
+const SENT_AS_TEXT = [['bank', 'Bank'], ['country', 'Country'], ...DEVICE_FIELDS] as const;

@@ -10,8 +10,8 @@ import type { OperationEnvironment, PayOperation } from '../types';
 export const listTransfers: PayOperation = {
 	value: 'list',
 	name: 'List',
-	description: 'List the transfers this account sent, newest first',
-	action: 'List sent transfers',
+	description: 'List the transfers this account made or received (as the service lists them), newest first',
+	action: 'List transfers',
 	properties: [
 		...returnAllProperties,
 		{
@@ -22,7 +22,7 @@ export const listTransfers: PayOperation = {
 			default: {},
 			description: 'Applied by the node: the service offers no filters',
 			options: [
-				{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', description: 'Only transfers to this username or phone (exact match)' },
+				{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', description: 'Only transfers to this recipient, as the list names it: a mobile number or a username (exact match)' },
 				{ displayName: 'Sent After', name: 'after', type: 'dateTime', default: '', description: 'Only transfers sent at or after this moment' },
 				{ displayName: 'Sent Before', name: 'before', type: 'dateTime', default: '', description: 'Only transfers sent before this moment' },
 			],

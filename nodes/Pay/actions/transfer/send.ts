@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
+import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
+
+/** The recipient field's name, shown in the editor and in errors about it. */
+const RECIPIENT_LABEL = 'Recipient Mobile Number or Username';
 
 export const sendTransfer: PayOperation = {
 	value: 'send',
@@ -12,13 +16,13 @@ export const sendTransfer: PayOperation = {
 	action: 'Send balance to a user',
 	properties: [
 		{
-			displayName: 'Recipient',
+			displayName: RECIPIENT_LABEL,
 			name: 'recipient',
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'e.g. friend or 3109876543',
-			description: "The recipient's username or mobile number (the service's documentation shows both)",
+			placeholder: 'e.g. 3001234567',
+			description: "The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
 		},
 		amountProperty("Amount to send, taken from this account's available balance. The sender's email and phone must be verified."),
 		optionsCollection([
@@ -28,20 +32,20 @@ export const sendTransfer: PayOperation = {
 				type: 'options',
 				// Field names are case-sensitive: each description shows the exact name sent (labels are title case, as n8n's lint requires).
 				options: [
-					{ name: 'Alias with Underscore', value: 'to_user', description: 'Sends "to_user"' },
-					{ name: 'toUser (Documented)', value: 'toUser', description: 'Sends "toUser", as the documentation names it' },
+					{ name: 'Camel Case Name (Older Documentation)', value: 'toUser', description: 'Sends "toUser", as the older documentation and the spec name it' },
+					{ name: 'Underscore Name (Newer Documentation)', value: 'to_user', description: 'Sends "to_user", the name the newer documentation prefers' },
 				],
-				default: 'toUser',
-				description: 'The name the recipient is sent under. The documentation shows both; change it only if the service refuses toUser.',
+				default: 'to_user',
+				description: 'The name the recipient is sent under. The newer documentation says to prefer to_user, the older one and the spec show toUser; choose toUser only if the service refuses to_user.',
 			},
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const recipient = readRequiredText(node, itemIndex, 'Recipient', this.getNodeParameter('recipient', itemIndex, ''), 'give a username or a mobile number');
+		const recipient = readRequiredText(node, itemIndex, RECIPIENT_LABEL, this.getNodeParameter('recipient', itemIndex, ''), 'give a mobile number or a username');
 		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const recipientField = options.recipientField === 'to_user' ? 'to_user' : 'toUser';
+		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
 		const answer = await env.request({
 			method: 'POST',
 			path: '/send/',
@@ -51,6 +55,9 @@ export const sendTransfer: PayOperation = {
 			howToCheck: `Run Transfer → List (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,
 		});
-		return { sent: true, to_user: recipient, amount, response: (answer ?? {}) as IDataObject };
+		// The service answers {}: what was sent says more.
+		const output: IDataObject = { sent: true, to_user: recipient, amount };
+		if (!isEmptyAnswer(answer)) output.response = answer as IDataObject;
+		return output;
 	},
 };
