@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { Pay } from '../../nodes/Pay/Pay.node';
 import { createPayment } from '../../nodes/Pay/actions/payment/create';
 import { updatePayment } from '../../nodes/Pay/actions/payment/update';
+import { BANK_BUTTON_METHOD } from '../../nodes/Pay/actions/checkout/payWithBankButton';
 
 /** Every field of the node, the fields inside Options and other collections included (shown where their collection is). */
 const ALL_FIELDS: INodeProperties[] = new Pay().description.properties.flatMap((property) => [
@@ -83,4 +84,15 @@ it('every collection\'s button reads in title case, as n8n\'s own ("Add Option",
 	expect(collections.map((field) => field.name)).toEqual(expect.arrayContaining(['options', 'updateFields', 'requestOptions']));
 	const placeholders = collections.map((field) => field.placeholder);
 	for (const placeholder of placeholders) expect(placeholder).toMatch(/^Add( [A-Z][a-z]*)+$/);
+});
+
+describe('Payment → Create → Payment Methods', () => {
+	const offered = (ALL_FIELDS.find((field) => field.name === 'paymentMethods')?.options ?? []) as Array<{ value: string }>;
+	const cashNetworks = (ALL_FIELDS.find((field) => field.name === 'cashNetwork')?.options ?? []) as Array<{ value: string }>;
+
+	it('offers the key of every method a checkout operation sends, so a user enables it without typing a key', () => {
+		const checkoutKeys = ['pse', 'daviplata', 'NEQUI', 'breb', BANK_BUTTON_METHOD, ...cashNetworks.map((network) => network.value)];
+		expect(cashNetworks.length).toBeGreaterThan(0);
+		expect(offered.map((option) => option.value)).toEqual(expect.arrayContaining(checkoutKeys));
+	});
 });

@@ -3,10 +3,9 @@
  *
  * `payment_method_enabled` must be a JSON object *serialised as a string* (`"{\"pse\":true}"`);
  * an object is refused. Keys are method names, values booleans. The spec shows `breb`, `pse` and
- * `NEQUI`, and `daviplata` as a checkout method. It names cash, bank correspondent, bank button and
- * credit card without their keys: the keys chosen here for them (`cash`, `bank_correspondent`,
- * `bank_button`, `credit_card`) are this package's, unconfirmed, and a user can send any other key
- * with "Other Method Keys".
+ * `NEQUI`, and `daviplata` as a checkout method; the keys of the bank button, the cash networks, the
+ * bank correspondent, Bancolombia's QR and the card are the ones the service's real clients send
+ * (public-facts, second survey). A user can send any other key with "Other Method Keys".
  */
 export interface PaymentMethodChoice {
 	/** The key sent to the service, as written in `payment_method_enabled`. */
@@ -17,17 +16,19 @@ export interface PaymentMethodChoice {
 }
 
 export const PAYMENT_METHOD_CHOICES: PaymentMethodChoice[] = [
-	{ key: 'bank_button', name: 'Bank Button', description: 'Bank payment button (key "bank_button"; unconfirmed)' },
+	{ key: 'bancolombia_transfer', name: 'Bancolombia Bank Button', description: 'Bancolombia\'s bank payment button (key "bancolombia_transfer")' },
 	{
-		key: 'bank_correspondent',
-		name: 'Bank Correspondent',
-		description: 'Payment at a bank correspondent (key "bank_correspondent"; unconfirmed)',
+		key: 'corresponsal_bancolombia',
+		name: 'Bancolombia Correspondent (Cash)',
+		description: 'Cash at a Bancolombia correspondent (key "corresponsal_bancolombia")',
 	},
+	{ key: 'bancolombia_qr', name: 'Bancolombia QR', description: 'A QR code paid from the Bancolombia app (key "bancolombia_qr")' },
 	{ key: 'pse', name: 'Bank Debit (PSE)', description: 'Bank debit through PSE (key "pse")' },
 	{ key: 'breb', name: 'Bre-B (Instant Payment)', description: 'Instant payment with a QR code or key (key "breb")' },
-	{ key: 'cash', name: 'Cash', description: 'Cash payment points (key "cash"; unconfirmed)' },
-	{ key: 'credit_card', name: 'Credit Card', description: 'Credit or debit card (key "credit_card"; unconfirmed)' },
+	{ key: 'credit_card', name: 'Credit Card', description: 'Credit or debit card (key "credit_card")' },
+	{ key: 'dale', name: 'Dale! (Cash)', description: 'Cash at a Dale! point (key "dale")' },
 	{ key: 'daviplata', name: 'Daviplata', description: 'Daviplata wallet with an OTP (key "daviplata")' },
+	{ key: 'efecty', name: 'Efecty (Cash)', description: 'Cash at an Efecty point (key "efecty")' },
 	{ key: 'NEQUI', name: 'Nequi', description: 'Nequi wallet (key "NEQUI", upper case as the service writes it)' },
 ];
 
