@@ -5,12 +5,13 @@ import { buildOperationProperties, findOperation } from './actions/router';
 import { buildSubtitle } from './actions/subtitle';
 import type { OperationEnvironment } from './actions/types';
 import { guardAfterMoneyMoved } from './execution/afterMoneyMoved';
-import { ledgerScope, releaseLedger } from './execution/onceLedger';
+import { ledgerScope, releaseLedger } from '../shared/transport/onceLedger';
 import { runItems } from './execution/runItems';
 import { searchBanks } from './methods/searchBanks';
 import { readRequestOptions, requestOptionsProperty } from './requestOptions';
 import type { RequestOptions } from './requestOptions';
-import { CREDENTIAL_NAME, payApiRequest } from './transport/request';
+import { payApiRequest } from '../shared/transport/request';
+import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
 
 export class Pay implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { readWholeNumber } from './helpers/fieldInput';
-import { DEFAULT_RETRY_SETTINGS } from './transport/retryPolicy';
-import type { TransportSettings } from './transport/request';
+import { DEFAULT_RETRY_SETTINGS } from '../shared/transport/retryPolicy';
+import type { TransportSettings } from '../shared/transport/requestTypes';
 
 /** An hour: longer than any answer worth waiting for, and far below what Node's timers hold (2^31 - 1 ms), past which they fire at once. */
 const MAX_TIMEOUT_MS = 3_600_000;

@@ -9,17 +9,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../Pay/transport/request';
+import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
 import { parseCallback } from './callbackEvent';
 import type { CallbackEvent } from './callbackEvent';
-import { carriesSecret } from './callbackSecret';
+import { callbackSecretOf, carriesSecret, secretCarriedBy } from '../shared/service/callbackSecret';
 import { oneCopyAtATime } from './callbacksUnderWay';
 import { readCallbackBody } from './readCallbackBody';
 import { eventKey, isRecorded, remember, seenRecently } from './repeatGuard';
 import { isAllowedSender, parseAllowList } from './senderAddress';
 import { confirmedFacts, verifyPaymentState } from './verifyPayment';
 
-const SECRET_PARAMETER = 'token';
 /** Request headers that carry credentials, as n8n names them in the output (lower case). */
 const SENSITIVE_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key'];
 /** How long a started event keeps its copies out in this process, while n8n saves the stored data. */
@@ -151,8 +150,7 @@ export class PayTrigger implements INodeType {
 
 		if (!isAllowedSender(request.ip, parseAllowList(options.allowedIps))) return refuse(403, 'Sender address not allowed');
 		if (options.requireSecret !== false) {
-			const { callbackSecret } = await readCredentials();
-			const secret = typeof callbackSecret === 'string' ? callbackSecret : '';
+			const secret = callbackSecretOf(await readCredentials());
 			// Said plainly (in the answer and n8n's log): otherwise every callback is refused and nobody sees why.
 			if (secret === '') {
 				return refuse(
@@ -160,7 +158,7 @@ export class PayTrigger implements INodeType {
 					'The credential has no Callback Secret, so no callback can be checked: set one in the credential (the Pay node adds it to the callback URLs it sends), or turn off Options → Require Callback Secret',
 				);
 			}
-			if (!carriesSecret((this.getQueryData() as IDataObject)[SECRET_PARAMETER], secret)) return refuse(401, 'Missing or wrong callback secret');
+			if (!carriesSecret(secretCarriedBy(this.getQueryData() as IDataObject), secret)) return refuse(401, 'Missing or wrong callback secret');
 		}
 
 		const headers = this.getHeaderData() as IDataObject;

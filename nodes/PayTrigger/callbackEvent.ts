@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { toNumber } from '../Pay/helpers/normalize';
-import { isSlug } from '../Pay/helpers/slug';
-import { paymentStateLabel, withdrawalStateLabel } from '../Pay/helpers/states';
+import { toNumber } from '../shared/service/normalize';
+import { isSlug } from '../shared/service/slugRule';
+import { paymentStateLabel, withdrawalStateLabel } from '../shared/service/states';
 
 export type EventKind = 'payment' | 'withdrawal';
 

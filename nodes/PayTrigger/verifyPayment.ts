@@ -5,9 +5,9 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { toNumber } from '../Pay/helpers/normalize';
-import { normalizePaymentObject } from '../Pay/helpers/paymentObject';
-import { payApiRequest } from '../Pay/transport/request';
+import { toNumber } from '../shared/service/normalize';
+import { normalizePaymentObject } from '../shared/service/paymentObject';
+import { payApiRequest } from '../shared/transport/request';
 import { stateFacts } from './callbackEvent';
 
 export type Verification = { confirmed: true; payment: IDataObject } | { confirmed: false; serviceState: number | null };

@@ -3,7 +3,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { OperationEnvironment } from '../../nodes/Pay/actions/types';
 import { guardAfterMoneyMoved } from '../../nodes/Pay/execution/afterMoneyMoved';
-import type { PayRequest } from '../../nodes/Pay/transport/request';
+import type { PayRequest } from '../../nodes/shared/transport/requestTypes';
 
 const node = { id: 'pay', name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const environment = { node, request: async () => ({ ok: true }) } as unknown as OperationEnvironment;

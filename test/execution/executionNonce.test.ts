@@ -1,4 +1,4 @@
-import { executionNonce } from '../../nodes/Pay/execution/executionNonce';
+import { executionNonce } from '../../nodes/Pay/helpers/executionNonce';
 
 describe('execution nonce', () => {
 	it('is stable within an execution and differs between executions', () => {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
 import { readPositiveAmount, readWholeAmount } from '../../nodes/Pay/helpers/amount';
-import { readUrlField } from '../../nodes/Pay/helpers/callbackUrl';
+import { readUrlField } from '../../nodes/Pay/helpers/urlField';
 import { readCardNumber, readCvv, readExpiry } from '../../nodes/Pay/helpers/cardInput';
 import { readRequiredText, readText, readTextList, readWholeNumber, readYesNo } from '../../nodes/Pay/helpers/fieldInput';
 import { readInstantPaymentKey } from '../../nodes/Pay/helpers/instantPaymentKey';

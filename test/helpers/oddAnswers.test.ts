@@ -9,10 +9,10 @@ import { cardView } from '../../nodes/Pay/actions/card/cardView';
 import { checkoutOutput, findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
 import { readBankCatalog } from '../../nodes/Pay/helpers/banks';
 import { readListPage } from '../../nodes/Pay/helpers/listAnswer';
-import { answerFields, toNumber } from '../../nodes/Pay/helpers/normalize';
-import { normalizePaymentObject } from '../../nodes/Pay/helpers/paymentObject';
-import { paymentStateLabel, withdrawalStateLabel } from '../../nodes/Pay/helpers/states';
-import { decodeBody } from '../../nodes/Pay/transport/decodeBody';
+import { answerFields, toNumber } from '../../nodes/shared/service/normalize';
+import { normalizePaymentObject } from '../../nodes/shared/service/paymentObject';
+import { paymentStateLabel, withdrawalStateLabel } from '../../nodes/shared/service/states';
+import { decodeBody } from '../../nodes/shared/transport/decodeBody';
 
 /** Names the readers look for, and names that Object.prototype already has, drawn often. */
 const fieldName = fc.oneof(

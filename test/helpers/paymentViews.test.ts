@@ -1,6 +1,6 @@
 import { readBankCatalog, isPromptRow } from '../../nodes/Pay/helpers/banks';
-import { normalizePaymentObject } from '../../nodes/Pay/helpers/paymentObject';
-import { parseMethods, serializeMethods } from '../../nodes/Pay/helpers/paymentMethods';
+import { normalizePaymentObject } from '../../nodes/shared/service/paymentObject';
+import { parseMethods, serializeMethods } from '../../nodes/shared/service/paymentMethods';
 import { findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
 import fc from 'fast-check';
 

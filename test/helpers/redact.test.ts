@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
-import { withCallbackSecret } from '../../nodes/Pay/helpers/callbackUrl';
-import { redactSecrets } from '../../nodes/Pay/helpers/redact';
+import { withCallbackSecret } from '../../nodes/shared/service/callbackSecret';
+import { redactSecrets } from '../../nodes/shared/transport/redact';
 
 const SECRET = 'callback secret/with+odd&chars!';
 

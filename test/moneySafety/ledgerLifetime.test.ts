@@ -10,7 +10,7 @@ import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { rememberedRequestCount } = require('../../dist/nodes/Pay/execution/onceLedger') as { rememberedRequestCount(): number };
+const { rememberedRequestCount } = require('../../dist/nodes/shared/transport/onceLedger') as { rememberedRequestCount(): number };
 
 let sandbox: Sandbox;
 

@@ -1,4 +1,4 @@
-import { decodeBody, excerpt } from '../../nodes/Pay/transport/decodeBody';
+import { decodeBody, excerpt } from '../../nodes/shared/transport/decodeBody';
 
 describe('decodeBody', () => {
 	it('passes parsed JSON through', () => {

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { describeClientError, httpFailure, parseRetryAfter } from '../../nodes/Pay/transport/failure';
+import { describeClientError, httpFailure, parseRetryAfter } from '../../nodes/shared/transport/failure';
 
 const node: INode = { id: '1', name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} };
 

@@ -1,8 +1,8 @@
 /** The live service's failure bodies read into its own words, and the 2xx answers that are failures. */
 import { trimBaseUrl } from '../../credentials/PayApi.credentials';
-import { isFailureBody, readFailureBody } from '../../nodes/Pay/transport/failureBody';
-import { httpFailure } from '../../nodes/Pay/transport/failure';
-import { requestUrl } from '../../nodes/Pay/transport/request';
+import { isFailureBody, readFailureBody } from '../../nodes/shared/transport/failureBody';
+import { httpFailure } from '../../nodes/shared/transport/failure';
+import { requestUrl } from '../../nodes/shared/transport/connection';
 
 describe('failure bodies', () => {
 	it.each([

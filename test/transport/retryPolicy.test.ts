@@ -1,5 +1,5 @@
-import type { RequestFailure } from '../../nodes/Pay/transport/failure';
-import { nextRetryDelay } from '../../nodes/Pay/transport/retryPolicy';
+import type { RequestFailure } from '../../nodes/shared/transport/failure';
+import { nextRetryDelay } from '../../nodes/shared/transport/retryPolicy';
 
 const settings = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 5000 };
 const transient: RequestFailure[] = [

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { renewOnce, sendWithToken } from '../../nodes/Pay/transport/tokenSingleFlight';
+import { renewOnce, sendWithToken } from '../../nodes/shared/transport/tokenSingleFlight';
 
 /** A send that stays under way until released, counting how many are under way at once. */
 function controllableSends() {

@@ -7,8 +7,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { nextPagePath, readListPage } from '../helpers/listAnswer';
-import { capitalise } from '../transport/apiError';
-import { excerpt } from '../transport/decodeBody';
+import { capitalise } from '../../shared/text';
+import { excerpt } from '../../shared/transport/decodeBody';
 import type { OperationEnvironment } from './types';
 
 /** Pages followed at most: a service whose `next` never ends must not hold the node forever. */

@@ -4,11 +4,11 @@
  * (an answer nobody foresaw, a bug) is turned into outcome `unknown`, naming what was carried out.
  */
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject } from 'n8n-workflow';
 
+import { readErrorFacts, setErrorFacts } from '../../shared/errorFacts';
+import { capitalise } from '../../shared/text';
+import type { OperationEnvironment } from './operationEnvironment';
 import type { ItemResult } from './runItems';
-import type { OperationEnvironment } from '../actions/types';
-import { capitalise } from '../transport/apiError';
 
 export async function guardAfterMoneyMoved(
 	environment: OperationEnvironment,
@@ -31,11 +31,11 @@ export async function guardAfterMoneyMoved(
 	);
 	if ('output' in settled) return settled.output;
 	const { error } = settled;
-	if (carriedOut === undefined || (error as { context?: IDataObject }).context?.outcome !== undefined) throw error;
+	if (carriedOut === undefined || readErrorFacts(error).outcome !== undefined) throw error;
 	const guarded = new NodeOperationError(environment.node, `${capitalise(carriedOut)} was carried out, but its output could not be made`, {
 		itemIndex,
 		description: `${(error as Error)?.message ?? String(error)}. The service accepted the request: do not send it again.`,
 	});
-	guarded.context.outcome = 'unknown';
+	setErrorFacts(guarded, { outcome: 'unknown' });
 	throw guarded;
 }

@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { readErrorFacts } from '../../shared/errorFacts';
+
 export type ItemResult = IDataObject | IDataObject[];
 
 export type ItemHandler = (itemIndex: number) => Promise<ItemResult>;
@@ -79,13 +81,14 @@ function withoutErrorField(json: IDataObject): IDataObject {
  * so there the facts go inside `error` (`error.message`, `error.outcome`, …).
  */
 function errorItem(error: unknown, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
-	const failure = error as { message?: string; description?: string; httpCode?: string; context?: IDataObject };
+	const failure = error as { message?: string; description?: string; httpCode?: string };
 	const message = failure.message ?? String(error);
-	const facts: IDataObject = { outcome: (failure.context?.outcome as string | undefined) ?? 'not_sent' };
+	const { outcome, detail, code, field } = readErrorFacts(error);
+	const facts: IDataObject = { outcome: outcome ?? 'not_sent' };
 	if (failure.httpCode) facts.httpCode = failure.httpCode;
-	if (failure.context?.detail !== undefined) facts.detail = failure.context.detail;
-	if (failure.context?.code !== undefined) facts.code = failure.context.code;
-	if (failure.context?.field !== undefined) facts.field = failure.context.field;
+	if (detail !== undefined) facts.detail = detail;
+	if (code !== undefined) facts.code = code;
+	if (field !== undefined) facts.field = field;
 	if (toErrorOutput) {
 		const nested: IDataObject = { message, ...facts };
 		if (failure.description) nested.description = failure.description;

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { executionNonce } from '../execution/executionNonce';
+import { executionNonce } from './executionNonce';
 
 /**
  * The default idempotency key of a request that creates something: the same for every attempt of

@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
+import { setErrorFacts } from '../../shared/errorFacts';
+
 /**
  * Bad input, found before anything is sent. The message names the field as the editor shows it;
  * `field` lets a Continue On Fail branch tell which one.
@@ -10,7 +12,6 @@ export function inputError(node: INode, itemIndex: number, field: string, proble
 		itemIndex,
 		description: 'Nothing was sent to the service.',
 	});
-	error.context.outcome = 'not_sent';
-	error.context.field = field;
+	setErrorFacts(error, { outcome: 'not_sent', field });
 	return error;
 }

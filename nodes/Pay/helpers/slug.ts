@@ -2,6 +2,7 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
+import { isSlug } from '../../shared/service/slugRule';
 
 /** The field that names a payment object: its slug (`url` in the service's answers). */
 export const slugProperty: INodeProperties = {
@@ -32,11 +33,6 @@ export function readSlug(node: INode, itemIndex: number, raw: unknown, field = '
 		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (1 to 64 letters, digits, "_" or "-")`);
 	}
 	return text;
-}
-
-/** The shape of the service's slugs: short codes of letters and digits ("_" and "-" let through). */
-export function isSlug(text: string): boolean {
-	return /^[A-Za-z0-9_-]{1,64}$/.test(text);
 }
 
 function lastPathSegment(link: string): string | undefined {

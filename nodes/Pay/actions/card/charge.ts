@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCvv } from '../../helpers/cardInput';
 import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
-import { answerFields } from '../../helpers/normalize';
-import { normalizePaymentObject } from '../../helpers/paymentObject';
+import { answerFields } from '../../../shared/service/normalize';
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
-import { paymentStateLabel } from '../../helpers/states';
+import { paymentStateLabel } from '../../../shared/service/states';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';

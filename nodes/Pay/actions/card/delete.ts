@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
-import type { PayRequest } from '../../transport/request';
+import type { PayRequest } from '../../../shared/transport/requestTypes';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardUuidProperty } from './fields';

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { setErrorFacts } from '../../../shared/errorFacts';
 import { readRequiredText } from '../../helpers/fieldInput';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView, listedCards } from './cardView';
@@ -23,7 +24,7 @@ export const getCard: PayOperation = {
 				itemIndex,
 				description: 'Run Card → List to see the saved cards and their card_uuid.',
 			});
-			notFound.context.outcome = 'failed';
+			setErrorFacts(notFound, { outcome: 'failed' });
 			throw notFound;
 		}
 		return card;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { answerFields } from '../../helpers/normalize';
+import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 

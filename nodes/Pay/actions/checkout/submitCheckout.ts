@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { normalizePaymentObject } from '../../helpers/paymentObject';
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import type { OperationEnvironment } from '../types';
 
 export interface CheckoutAnswer {

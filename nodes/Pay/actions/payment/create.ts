@@ -5,7 +5,7 @@ import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
 import { readJsonObject } from '../../helpers/jsonFields';
-import { normalizePaymentObject } from '../../helpers/paymentObject';
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {

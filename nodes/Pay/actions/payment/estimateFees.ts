@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
-import { answerFields, toNumber } from '../../helpers/normalize';
+import { answerFields, toNumber } from '../../../shared/service/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { amountProperty } from '../sharedFields';
 

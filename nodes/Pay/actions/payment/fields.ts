@@ -4,11 +4,12 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { readRequiredUrlField, readUrlField, withCallbackSecret } from '../../helpers/callbackUrl';
+import { withCallbackSecret } from '../../../shared/service/callbackSecret';
+import { readRequiredUrlField, readUrlField } from '../../helpers/urlField';
 import { readCallbackSecret } from '../../helpers/credentialSettings';
 import { readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { PAYMENT_METHOD_CHOICES } from '../../helpers/paymentMethods';
+import { PAYMENT_METHOD_CHOICES } from '../../../shared/service/paymentMethods';
 import { amountProperty } from '../sharedFields';
 import type { OperationEnvironment } from '../types';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { normalizePaymentObject } from '../../helpers/paymentObject';
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 

@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import { readTextList } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { serializeMethods } from '../../helpers/paymentMethods';
+import { serializeMethods } from '../../../shared/service/paymentMethods';
 
 /** The `payment_method_enabled` string from the chosen methods and the typed extra keys; never empty. */
 export function readMethodSelection(node: INode, itemIndex: number, chosen: unknown, otherKeys: unknown): string {

@@ -5,7 +5,7 @@ import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
-import { normalizePaymentObject } from '../../helpers/paymentObject';
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {

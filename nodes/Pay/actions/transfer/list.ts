@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { toNumber } from '../../helpers/normalize';
+import { toNumber } from '../../../shared/service/normalize';
 import { fetchAllPages } from '../allPages';
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';

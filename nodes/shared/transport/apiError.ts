@@ -1,6 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
+import { setErrorFacts } from '../errorFacts';
+import { capitalise } from '../text';
 import type { RequestFailure } from './failure';
 import type { FailureOutcome, RequestSafety } from './safety';
 
@@ -168,10 +170,6 @@ function asSentence(text: string): string {
 	return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-export function capitalise(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** The error n8n shows, built from sanitised facts only (never from the client error, which holds the headers). */
 export function toNodeApiError(node: INode, facts: PayErrorFacts, itemIndex?: number): NodeApiError {
 	const body: JsonObject = { message: facts.message, outcome: facts.outcome };
@@ -188,8 +186,6 @@ export function toNodeApiError(node: INode, facts: PayErrorFacts, itemIndex?: nu
 	// generic sentence that drops the money warning; ours is the one the user must read.
 	error.message = facts.message;
 	if (facts.description !== undefined) error.description = facts.description;
-	error.context.outcome = facts.outcome;
-	if (facts.detail !== undefined) error.context.detail = facts.detail;
-	if (facts.code !== undefined) error.context.code = facts.code;
+	setErrorFacts(error, { outcome: facts.outcome, detail: facts.detail, code: facts.code });
 	return error;
 }

@@ -3,25 +3,6 @@ import type { INode } from 'n8n-workflow';
 import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
-/**
- * The service signs no callback, so the Pay node puts the credential's callback secret into every
- * callback URL it sends (`token` query parameter) and the Pay Trigger refuses callbacks without it.
- */
-export const CALLBACK_SECRET_PARAMETER = 'token';
-
-/** Returns the URL with the secret set (replacing one already there); invalid URLs are returned as they are for the caller to refuse. */
-export function withCallbackSecret(url: string, secret: string | undefined): string {
-	if (!secret) return url;
-	let parsed: URL;
-	try {
-		parsed = new URL(url);
-	} catch {
-		return url;
-	}
-	parsed.searchParams.set(CALLBACK_SECRET_PARAMETER, secret);
-	return parsed.toString();
-}
-
 /** Whether a text is an absolute http(s) URL, the only kind the service can call back. */
 export function isHttpUrl(url: string): boolean {
 	try {

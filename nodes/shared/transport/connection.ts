@@ -1,0 +1,127 @@
+/**
+ * One attempt of a request on the wire: sent with the credential, the access token renewed once
+ * after a 401, and the answer read into a value or a failure. Retries and messages are the
+ * caller's (request.ts).
+ */
+import type { IAdditionalCredentialOptions, ICredentialDataDecryptedObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+
+import { SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
+import { decodeBody, excerpt } from './decodeBody';
+import { describeClientError, httpFailure, isServiceFailureBody, redirectFailure } from './failure';
+import type { RequestFailure } from './failure';
+import { CREDENTIAL_NAME } from './requestTypes';
+import type { BuiltRequest, PayContext, TransportSettings } from './requestTypes';
+import { renewOnce, sendWithToken } from './tokenSingleFlight';
+
+/** What every attempt of one request is sent with. */
+export interface Connection {
+	context: PayContext;
+	credentials: ICredentialDataDecryptedObject;
+	authentication: IAdditionalCredentialOptions;
+	baseUrl: string;
+	settings: TransportSettings;
+}
+
+export type AttemptResult = { ok: true; value: unknown } | { ok: false; failure: RequestFailure };
+
+export function connect(context: PayContext, node: INode, credentials: ICredentialDataDecryptedObject, settings: TransportSettings): Connection {
+	return { context, credentials, authentication: authenticationWith(node, credentials), baseUrl: trimBaseUrl(credentials.baseUrl), settings };
+}
+
+/** Sends once; after a 401 renews the access token and, with a new one, sends again (refused before doing anything, so that is safe). */
+export async function attempt(connection: Connection, request: BuiltRequest): Promise<AttemptResult> {
+	const { credentials } = connection;
+	try {
+		const sent = await sendWithToken(credentials, async () => await send(connection, request));
+		let response = sent.result;
+		let renewal: RenewalResult | undefined;
+		if (response.statusCode === 401) {
+			renewal = await renewOnce(credentials, sent.tokenUsed, async () => await renewAccessToken(connection), { renewed: true });
+			// Only with another token: the same one would be refused again, or was refused for another reason.
+			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== sent.tokenUsed) response = await send(connection, request);
+		}
+		return renewal?.credentialFailure ? { ok: false, failure: renewal.credentialFailure } : readResponse(response);
+	} catch (error) {
+		return { ok: false, failure: describeClientError(error) };
+	}
+}
+
+/**
+ * Sends once. HTTP failures come back as responses (not thrown) so that their status, headers
+ * (`Retry-After`) and body stay whole: n8n's error wrapper would keep only part of them.
+ */
+async function send({ context, authentication, baseUrl, settings }: Connection, request: BuiltRequest): Promise<IN8nHttpFullResponse> {
+	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
+		method: request.method,
+		url: requestUrl(baseUrl, request.path),
+		body: request.body,
+		qs: request.qs,
+		json: true,
+		timeout: settings.timeoutMs,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// A redirect would take the API key and token along to wherever it points (see redirectFailure).
+		disableFollowRedirect: true,
+	}, authentication)) as IN8nHttpFullResponse;
+}
+
+/**
+ * n8n renews an expirable credential only when a request fails with 401 *as an error*, which our
+ * full-response requests never do. So after a 401 we make n8n do it on a cheap read that lets the
+ * 401 through as an error: n8n calls the credential's preAuthentication (a new access token, saved
+ * with the credential) and repeats that read.
+ */
+async function renewAccessToken({ context, authentication, baseUrl, settings }: Connection): Promise<RenewalResult> {
+	try {
+		await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_NAME,
+			{ method: 'GET', url: requestUrl(baseUrl, RENEWAL_PROBE_PATH), json: true, timeout: settings.timeoutMs, disableFollowRedirect: true },
+			authentication,
+		);
+		return { renewed: true };
+	} catch (error) {
+		const failure = describeClientError(error);
+		// When the refresh itself failed, its reason is what the user needs, not the original 401.
+		return { renewed: false, credentialFailure: failure.kind === 'credential' ? failure : undefined };
+	}
+}
+
+interface RenewalResult {
+	renewed: boolean;
+	credentialFailure?: RequestFailure;
+}
+
+/**
+ * Hands n8n's HTTP helper the credential the node has already read. Without it the helper reads
+ * and decrypts the credential again for every request (a database read in n8n). A token that n8n
+ * renews is written into this same object, so the requests after it use the new one.
+ */
+function authenticationWith(node: INode, credentials: ICredentialDataDecryptedObject): IAdditionalCredentialOptions {
+	const stored = node.credentials?.[CREDENTIAL_NAME];
+	return { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: CREDENTIAL_NAME, data: credentials } };
+}
+
+/**
+ * The address of a request: the trimmed Base URL and the path, with no "//" in between or inside (the
+ * service's CDN answers such a path 404). Slugs are checked before they get here (isSlug).
+ */
+export function requestUrl(baseUrl: string, path: string): string {
+	const queryAt = path.indexOf('?');
+	const [pathname, query] = queryAt < 0 ? [path, ''] : [path.slice(0, queryAt), path.slice(queryAt)];
+	return `${baseUrl}/${pathname.replace(/^\/+/, '').replace(/\/{2,}/g, '/')}${query}`;
+}
+
+/** An authenticated read that every account may make and that changes nothing. */
+const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
+
+/** The decoded answer of a success whose body can be read and is not the service's failure body, or what went wrong. */
+function readResponse(response: IN8nHttpFullResponse): AttemptResult {
+	const headers = response.headers as Record<string, unknown>;
+	if (response.statusCode >= 400) return { ok: false, failure: httpFailure(response.statusCode, response.body, headers) };
+	if (response.statusCode >= 300) return { ok: false, failure: redirectFailure(response.statusCode, headers) };
+	const decoded = decodeBody(response.body);
+	if (!decoded.readable) return { ok: false, failure: { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) } };
+	if (isServiceFailureBody(decoded.value)) return { ok: false, failure: httpFailure(response.statusCode, decoded.value, headers) };
+	return { ok: true, value: decoded.value };
+}

@@ -1,0 +1,61 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	INode,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { DEFAULT_RETRY_SETTINGS } from './retryPolicy';
+import type { RetrySettings } from './retryPolicy';
+import type { RequestSafety } from './safety';
+
+export type PayContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export const CREDENTIAL_NAME = 'payApi';
+
+export interface PayRequest {
+	method: IHttpRequestMethods;
+	/** Path relative to the credential's Base URL, as the spec writes it: `/pay/`, `/pay_detail/abc`. */
+	path: string;
+	/**
+	 * The JSON body, or how to build it when it is about to be sent: an item whose request was done
+	 * earlier in the execution (Retry On Fail) then needs nothing of it, not even the public key.
+	 */
+	body?: IDataObject | (() => Promise<IDataObject>);
+	qs?: IDataObject;
+	safety: RequestSafety;
+	/** What the request does, for messages: "the transfer", "the payment object creation". */
+	action: string;
+	/** How to find out whether it went through when the answer is lost. */
+	howToCheck?: string;
+	/** The item this request serves; needed to keep `once` requests from being repeated on "Retry On Fail". */
+	itemIndex?: number;
+	/**
+	 * The node run's scope in the at-most-once ledger (`ledgerScope`). Without it nothing is
+	 * remembered: only the Pay node's runs need it, not load-options calls or the trigger's reads.
+	 */
+	ledgerScope?: string;
+	/** The credential's data when the caller has it already; read from n8n when not given. */
+	credentials?: ICredentialDataDecryptedObject;
+	/** The node when the caller has it already; read from n8n (which copies it each time) when not given. */
+	node?: INode;
+	/** Values this request carries that must not come back in its output or errors (card number, expiry, CVV). */
+	sensitive?: string[];
+}
+
+/** A request whose body is built. */
+export type BuiltRequest = Omit<PayRequest, 'body'> & { body?: IDataObject };
+
+export interface TransportSettings {
+	timeoutMs: number;
+	retry: RetrySettings;
+}
+
+export const DEFAULT_TRANSPORT_SETTINGS: TransportSettings = {
+	timeoutMs: 30_000,
+	retry: DEFAULT_RETRY_SETTINGS,
+};
