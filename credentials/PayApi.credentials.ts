@@ -1,4 +1,5 @@
 import type {
+
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -6,6 +7,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+
+import { peelJson } from './jsonLayers';
 
 /** The hidden, expirable field where n8n keeps the access token that `preAuthentication` returns. */
 export const SESSION_TOKEN_FIELD = 'sessionToken';
@@ -180,10 +183,12 @@ export class PayApi implements ICredentialType {
  * path made "/" (the service's CDN answers 404 to a path holding "//"); the scheme's "//" stays.
  */
 export function trimBaseUrl(baseUrl: unknown): string {
-	return (typeof baseUrl === 'string' ? baseUrl : '')
-		.trim()
-		.replace(/([^:/])\/{2,}/g, '$1/')
-		.replace(/\/+$/, '');
+	return withoutTrailingSlashes((typeof baseUrl === 'string' ? baseUrl : '').trim().replace(/([^:/])\/{2,}/g, '$1/'));
+}
+
+/** An address with its trailing slashes removed, so that a path can follow it after one "/". */
+export function withoutTrailingSlashes(address: string): string {
+	return address.replace(/\/+$/, '');
 }
 
 /**
@@ -214,13 +219,6 @@ function describeRefreshFailure(error: unknown): string {
 
 /** The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. Text that is no JSON: undefined. */
 function decodeAnswer(response: unknown): unknown {
-	let value = response;
-	for (let depth = 0; depth < 3 && typeof value === 'string'; depth++) {
-		try {
-			value = JSON.parse(value);
-		} catch {
-			return undefined;
-		}
-	}
-	return value;
+	const peeled = peelJson(response, 3);
+	return peeled.ok ? peeled.value : undefined;
 }

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toNumber } from '../shared/service/normalize';
 import { isSlug } from '../shared/service/slugRule';
-import { paymentStateLabel, withdrawalStateLabel } from '../shared/service/states';
+import { PAID_STATE, paymentStateLabel, withdrawalStateLabel } from '../shared/service/states';
 
 export type EventKind = 'payment' | 'withdrawal';
 
@@ -22,7 +22,6 @@ export interface CallbackEvent {
 
 export type ParsedCallback = { ok: true; event: CallbackEvent } | { ok: false; problem: string };
 
-const PAID_STATE = 3;
 /** Longer withdrawal ids are no ids: each one seen is kept a while, in the workflow's stored data. */
 const MAX_ID_LENGTH = 64;
 

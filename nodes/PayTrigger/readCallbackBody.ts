@@ -4,6 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { peelJson } from '../../credentials/jsonLayers';
+
 export const MAX_BODY_CHARACTERS = 64 * 1024;
 
 export type BodyReading = { ok: true; body: IDataObject } | { ok: false; problem: string };
@@ -19,14 +21,9 @@ export function readCallbackBody(parsed: unknown, rawBody: Buffer | string | und
 	if (contentType.includes('application/x-www-form-urlencoded')) {
 		return { ok: true, body: Object.fromEntries(new URLSearchParams(raw)) };
 	}
-	try {
-		let value: unknown = JSON.parse(raw);
-		// Some senders encode JSON twice.
-		if (typeof value === 'string') value = JSON.parse(value);
-		if (isObject(value)) return { ok: true, body: value };
-	} catch {
-		// Answered below.
-	}
+	// Some senders encode JSON twice.
+	const peeled = peelJson(raw, 2);
+	if (peeled.ok && isObject(peeled.value)) return { ok: true, body: peeled.value };
 	return { ok: false, problem: 'The body is neither a JSON object nor a form' };
 }
 

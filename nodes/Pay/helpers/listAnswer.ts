@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { withoutTrailingSlashes } from '../../../credentials/PayApi.credentials';
+
 export interface ListPage {
 	entries: unknown[];
 	/** Where the following page is, as the service wrote it. */
@@ -27,7 +29,7 @@ export function readListPage(answer: unknown): ListPage | undefined {
  * that lands under the Base URL is followed: the request carries the API key, which must go nowhere else.
  */
 export function nextPagePath(next: string, baseUrl: string, currentPath: string): string | undefined {
-	const base = baseUrl.replace(/\/+$/, '');
+	const base = withoutTrailingSlashes(baseUrl);
 	let resolved: string;
 	try {
 		resolved = new URL(next, `${base}${currentPath}`).href;

@@ -7,6 +7,8 @@
  * bank correspondent, Bancolombia's QR and the card are the ones the service's real clients send
  * (public-facts, second survey). A user can send any other key with "Other Method Keys".
  */
+import { peelJson } from '../../../credentials/jsonLayers';
+
 export interface PaymentMethodChoice {
 	/** The key sent to the service, as written in `payment_method_enabled`. */
 	key: string;
@@ -51,14 +53,9 @@ export function serializeMethods(keys: readonly string[]): string {
  * read as booleans; other values are left out. `undefined` when the value is not a map at all.
  */
 export function parseMethods(value: unknown): Record<string, boolean> | undefined {
-	let current: unknown = value;
-	for (let depth = 0; depth < 3 && typeof current === 'string'; depth++) {
-		try {
-			current = JSON.parse(current);
-		} catch {
-			return undefined;
-		}
-	}
+	const peeled = peelJson(value, 3);
+	if (!peeled.ok) return undefined;
+	const current = peeled.value;
 	if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
 	// Built with Object.fromEntries, as in serializeMethods, so that "__proto__" stays a key.
 	const flags = Object.entries(current as Record<string, unknown>).map(([key, raw]) => [key, toBoolean(raw)] as const);

@@ -8,6 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { withoutTrailingSlashes } from '../../../credentials/PayApi.credentials';
 import { isoDate } from './isoDate';
 import { toNumber } from './normalize';
 import { parseMethods } from './paymentMethods';
@@ -26,7 +27,7 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 	// in its order), and they are applied again after the copy, so they win over any same-named field.
 	const own: IDataObject = {};
 	if (slug !== undefined) own.slug = slug;
-	if (slug && pageBaseUrl) own.payment_page_url = `${pageBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;
+	if (slug && pageBaseUrl) own.payment_page_url = `${withoutTrailingSlashes(pageBaseUrl)}/${encodeURIComponent(slug)}`;
 	if ('state' in raw) own.state_label = paymentStateLabel(raw.state);
 	// Object.assign copies a parsed answer faster than a spread (about 5 µs an item, measured), but
 	// it would make a field named "__proto__" the copy's prototype: such an answer is spread, which

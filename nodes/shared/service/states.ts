@@ -2,11 +2,14 @@
  * Readable labels for the service's numeric states (public documentation, unconfirmed: a value
  * outside the table is labelled `unknown`, never an error).
  */
+/** The state of a paid payment object. */
+export const PAID_STATE = 3;
+
 const PAYMENT_STATES: Record<number, string> = {
 	0: 'created',
 	1: 'in_process',
 	2: 'not_paid',
-	3: 'paid',
+	[PAID_STATE]: 'paid',
 	4: 'refunded',
 	5: 'expired',
 };

@@ -3,6 +3,8 @@
  * n8n's client hands over an unparsed string when a body is not JSON at all. Decode until the value
  * is no longer a string that parses as JSON.
  */
+import { peelJson } from '../../../credentials/jsonLayers';
+
 export type DecodedBody = { readable: true; value: unknown } | { readable: false; text: string };
 
 const MAX_ENCODING_DEPTH = 4;
@@ -10,18 +12,14 @@ const MAX_ENCODING_DEPTH = 4;
 export function decodeBody(raw: unknown): DecodedBody {
 	if (raw === undefined || raw === null) return { readable: true, value: {} };
 	if (Buffer.isBuffer(raw)) return decodeBody(raw.toString('utf8'));
-	let value: unknown = raw;
-	for (let depth = 0; depth < MAX_ENCODING_DEPTH && typeof value === 'string'; depth++) {
+	const peeled = peelJson(raw, MAX_ENCODING_DEPTH, (text) => (looksLikeJson(text.trim()) ? text.trim() : undefined));
+	if (!peeled.ok) return { readable: false, text: peeled.text };
+	const { value, layers } = peeled;
+	// Stopped at a string that is no JSON: the body itself is unreadable; inside a JSON string it is the answer.
+	if (typeof value === 'string' && layers < MAX_ENCODING_DEPTH) {
 		const text = value.trim();
-		if (text === '') return depth === 0 ? { readable: true, value: {} } : { readable: true, value: '' };
-		if (!looksLikeJson(text)) {
-			return depth === 0 ? { readable: false, text } : { readable: true, value };
-		}
-		try {
-			value = JSON.parse(text);
-		} catch {
-			return { readable: false, text };
-		}
+		if (text === '') return layers === 0 ? { readable: true, value: {} } : { readable: true, value: '' };
+		return layers === 0 ? { readable: false, text } : { readable: true, value };
 	}
 	return { readable: true, value };
 }

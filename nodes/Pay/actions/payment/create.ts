@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
-import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
+import { idempotencyKeyProperty, readIdempotencyKey } from '../../helpers/idempotencyKey';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { optionsCollection } from '../sharedFields';
@@ -43,15 +43,7 @@ export const createPayment: PayOperation = {
 			addCallbackSecretProperty,
 			additionalJsonProperty,
 			clientAssumeCostsProperty,
-			{
-				displayName: 'Idempotency Key',
-				name: 'idempotencyKey',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. INV-1001',
-				description:
-					'A key the service refuses to see twice. Empty: one derived from this execution and item, so Retry On Fail never creates a second object. Map your own (an invoice number) to be safe across executions too.',
-			},
+			idempotencyKeyProperty,
 			otherMethodKeysProperty,
 			platformProperty,
 			notSendEmailProperty,
@@ -66,7 +58,7 @@ export const createPayment: PayOperation = {
 		const expirationDays = readWholeNumber(node, itemIndex, 'Expiration (Days)', this.getNodeParameter('expirationDays', itemIndex, 1), 1);
 		const payerRedirectUrl = readPayerRedirectUrl(node, itemIndex, this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
 		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
-		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'payment-create');
+		const idempotencyKey = readIdempotencyKey(this, itemIndex, env, options.idempotencyKey, 'payment-create');
 
 		const body: IDataObject = {
 			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readWholeAmount } from '../../helpers/amount';
 import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
-import { derivedIdempotencyKey } from '../../helpers/idempotencyKey';
+import { idempotencyKeyProperty, readIdempotencyKey } from '../../helpers/idempotencyKey';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { withdrawalStateLabel } from '../../../shared/service/states';
@@ -71,13 +71,7 @@ export const withdrawToKey: PayOperation = {
 		optionsCollection([
 			addCallbackSecretProperty,
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A reference for the withdrawal' },
-			{
-				displayName: 'Idempotency Key',
-				name: 'idempotencyKey',
-				type: 'string',
-				default: '',
-				description: 'A key the service refuses to see twice. Empty: one derived from this execution and item.',
-			},
+			idempotencyKeyProperty,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
@@ -91,7 +85,7 @@ export const withdrawToKey: PayOperation = {
 			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
-		const idempotencyKey = readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || derivedIdempotencyKey(this, itemIndex, env, 'withdrawal');
+		const idempotencyKey = readIdempotencyKey(this, itemIndex, env, options.idempotencyKey, 'withdrawal');
 
 		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
 		if (callback) body.callback = callback;
