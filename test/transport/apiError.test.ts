@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { describeFailure, toNodeApiError } from '../../nodes/shared/transport/apiError';
-import type { FailedRequestContext } from '../../nodes/shared/transport/apiError';
+import type { FailedRequestContext } from '../../nodes/shared/transport/failureFacts';
 
 const node: INode = { id: '1', name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} };
 const context = (safety: FailedRequestContext['safety'], extra: Partial<FailedRequestContext> = {}): FailedRequestContext => ({

@@ -1,50 +1,49 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { releaseLedger } from '../../shared/transport/onceLedger';
+import { guardAfterMoneyMoved } from '../execution/afterMoneyMoved';
+import { startRun } from '../execution/nodeRun';
+import { runItems } from '../execution/runItems';
+import { readRequestOptions } from '../requestOptions';
+import type { RequestOptions } from '../requestOptions';
 import { resources } from './registry';
 import type { PayOperation } from './types';
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-
-/** The node's fields: the resource selector, one operation selector per resource, then each operation's fields. */
-export function buildOperationProperties(): INodeProperties[] {
-	const resourceSelector: INodeProperties = {
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: resources
-			.map((resource) => ({ name: resource.name, value: resource.value, description: resource.description }))
-			.sort(byName),
-		default: 'payment',
-	};
-
-	const perResource = resources.flatMap((resource) => {
-		// A plain name, not resource.defaultOperation: n8n's lint takes a member expression for a missing default.
-		const defaultOperation = resource.defaultOperation;
-		const operationSelector: INodeProperties = {
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			options: resource.operations
-				.map((operation) => ({
-					name: operation.name,
-					value: operation.value,
-					description: operation.description,
-					action: operation.action,
-				}))
-				.sort(byName),
-			default: defaultOperation,
-		};
-		const fields = resource.operations.flatMap((operation) =>
-			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, operation.properties),
-		);
-		return [operationSelector, ...fields];
-	});
-
-	return [resourceSelector, ...perResource];
+/**
+ * One run of the Pay node: finds the operation chosen, sets up the run (request options,
+ * credential, at-most-once ledger), runs it for every item with the money guard around each, and
+ * lets the ledger go once every item is done.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const itemCount = this.getInputData().length;
+	// Read once: n8n's getNode() copies the node, parameters and all, on every call.
+	const node = this.getNode();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = findOperation(resource, operationName);
+	if (!operation) {
+		throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
+	}
+	let requestOptions: RequestOptions;
+	try {
+		requestOptions = readRequestOptions(this, node);
+	} catch (error) {
+		// Node-wide settings: every item fails alike, each paired to its input with Continue On Fail.
+		return [(await runItems(this, itemCount, async () => await Promise.reject(error))).items];
+	}
+	const run = startRun(this, node, requestOptions.settings);
+	const { items, failedItems } = await runItems(
+		this,
+		itemCount,
+		async (itemIndex) =>
+			await guardAfterMoneyMoved(run.environment, itemIndex, async (watched) => await operation.execute.call(this, itemIndex, watched)),
+		requestOptions.concurrency,
+	);
+	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
+	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
+	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);
+	return [items];
 }
 
 export function findOperation(resourceValue: string, operationValue: string): PayOperation | undefined {

@@ -2,32 +2,10 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { setErrorFacts } from '../errorFacts';
-import { capitalise } from '../text';
 import type { RequestFailure } from './failure';
-import type { FailureOutcome, RequestSafety } from './safety';
-
-/** What the error message needs to know about the request that failed. */
-export interface FailedRequestContext {
-	safety: RequestSafety;
-	/** What the request does, in words for the message: "the transfer", "the withdrawal". */
-	action: string;
-	/** How the user can find out whether a request with an unknown outcome went through. */
-	howToCheck?: string;
-	attempts: number;
-	timeoutMs: number;
-	/** Set when an earlier attempt of this call lost its answer (used by `idempotent` requests). */
-	earlierAttemptLost?: boolean;
-}
-
-export interface PayErrorFacts {
-	message: string;
-	description?: string;
-	httpCode?: string;
-	outcome: FailureOutcome;
-	detail?: string;
-	/** The service's code (`PAY_IS_PAYED`, `NOT_FOUND` …) when it answered one. */
-	code?: string;
-}
+import { lostAnswer } from './failureFacts';
+import type { FailedRequestContext, PayErrorFacts } from './failureFacts';
+import { describeHttpFailure } from './httpFailureFacts';
 
 /** Turns a failure into the words a workflow author reads, and the outcome they can branch on. */
 export function describeFailure(failure: RequestFailure, context: FailedRequestContext): PayErrorFacts {
@@ -46,51 +24,11 @@ export function describeFailure(failure: RequestFailure, context: FailedRequestC
 function describeLastAttempt(failure: RequestFailure, context: FailedRequestContext): PayErrorFacts {
 	const writes = context.safety !== 'read';
 	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
-	const lost = (cause: string, httpCode?: string): PayErrorFacts => ({
-		message: `Outcome unknown: ${context.action} may have been carried out. ${cause}`,
-		description: `Do not simply run it again. ${context.howToCheck ?? 'Check in the service before retrying.'}`,
-		httpCode,
-		outcome: 'unknown',
-	});
+	const lost = (cause: string, httpCode?: string) => lostAnswer(context, cause, httpCode);
 
 	switch (failure.kind) {
-		case 'http': {
-			const httpCode = String(failure.status);
-			const said = failure.detail ?? (failure.bodyExcerpt ? `"${failure.bodyExcerpt}"` : 'an empty body');
-			if (failure.status >= 500 && context.safety === 'once') {
-				return { ...lost(`The service answered HTTP ${failure.status}: ${said}.`, httpCode), detail: failure.detail };
-			}
-			if (failure.status >= 500 && context.safety === 'idempotent') {
-				return { ...lost(`The service answered HTTP ${failure.status}${tries}: ${said}.`, httpCode), detail: failure.detail };
-			}
-			if (context.earlierAttemptLost && failure.detail?.startsWith('double_idempotency_key')) {
-				return {
-					message: `${capitalise(context.action)} was already carried out by an earlier attempt whose answer was lost; it was not done twice.`,
-					description: `The service refused the repeated idempotency key (${failure.detail}). ${context.howToCheck ?? ''}`.trim(),
-					httpCode,
-					outcome: 'unknown',
-					detail: failure.detail,
-				};
-			}
-			if (failure.detail?.startsWith('double_idempotency_key')) {
-				return {
-					message: failure.detail,
-					description:
-						'An object was already created with this idempotency key, so nothing new was created. To create another one, give it a different Idempotency Key.',
-					httpCode,
-					outcome: 'refused',
-					detail: failure.detail,
-				};
-			}
-			return {
-				message: messageForStatus(failure.status, failure.detail, failure.bodyExcerpt, tries, failure.retryAfterMs),
-				description: failure.error,
-				httpCode,
-				outcome: writes ? 'refused' : 'failed',
-				detail: failure.detail,
-				...(failure.code === undefined ? {} : { code: failure.code }),
-			};
-		}
+		case 'http':
+			return describeHttpFailure(failure, context, tries);
 		case 'unreadable':
 			if (writes) {
 				return lost(
@@ -121,10 +59,7 @@ function describeLastAttempt(failure: RequestFailure, context: FailedRequestCont
 			};
 		case 'network':
 			if (writes) return lost(`The connection broke after the request was sent (${failure.code}).`);
-			return {
-				message: `The connection to the service broke (${failure.code})${tries}`,
-				outcome: 'failed',
-			};
+			return { message: `The connection to the service broke (${failure.code})${tries}`, outcome: 'failed' };
 		case 'unreachable':
 			return {
 				message: `Could not connect to the service (${failure.code})${tries}: nothing was sent`,
@@ -144,30 +79,6 @@ function describeLastAttempt(failure: RequestFailure, context: FailedRequestCont
 			if (writes) return lost(`The request failed: ${failure.message}.`);
 			return { message: failure.message, outcome: 'failed' };
 	}
-}
-
-function messageForStatus(
-	status: number,
-	detail: string | undefined,
-	bodyExcerpt: string | undefined,
-	tries: string,
-	retryAfterMs: number | undefined,
-): string {
-	const reason = detail ?? (bodyExcerpt ? `HTTP ${status}: "${bodyExcerpt}"` : `HTTP ${status} with an empty body`);
-	if (status === 401) {
-		return `Authentication failed: ${asSentence(reason)} Check the API key and the refresh (or access) token of the credential.`;
-	}
-	if (status === 429) {
-		const wait = retryAfterMs === undefined ? '' : ` The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
-		return `The service is limiting requests (HTTP 429)${tries}: ${asSentence(reason)}${wait} Nothing was done.`;
-	}
-	if (detail) return `${detail}${status >= 500 ? ` (HTTP ${status}${tries})` : ''}`;
-	return `The service answered ${reason}${tries}`;
-}
-
-/** The service's detail as a sentence of ours: its own full stop kept, none added after it. */
-function asSentence(text: string): string {
-	return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The error n8n shows, built from sanitised facts only (never from the client error, which holds the headers). */

@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 
 import { describeFailure, toNodeApiError } from './apiError';
-import type { PayErrorFacts } from './apiError';
+import type { PayErrorFacts } from './failureFacts';
 import { ledgerPlaceOf, recall, recordAnswer, recordFailure, recordSending } from './atMostOnce';
 import { attempt, connect } from './connection';
 import { maskerFor } from './credentialSecrets';

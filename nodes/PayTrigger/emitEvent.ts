@@ -1,0 +1,51 @@
+/**
+ * A callback that passed the gate, turned into the workflow's item: a repeat is acknowledged, a
+ * payment is checked with the service first (when asked), and the event is remembered so that a
+ * copy sent again starts nothing.
+ */
+import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { CallbackEvent } from './callbackEvent';
+import { remember, seenRecently } from './repeatGuard';
+import { confirmedFacts, verifyPaymentState } from './verifyPayment';
+import { acknowledge, refuse } from './webhookAnswers';
+
+/** What one callback brings along to its emission. */
+export interface CallbackRun {
+	event: CallbackEvent;
+	body: IDataObject;
+	headers: IDataObject;
+	options: IDataObject;
+	staticData: IDataObject;
+	/** The repeat guard's key of the event, and its window (0 or less: off). */
+	key: string;
+	windowMinutes: number;
+	readCredentials(): Promise<ICredentialDataDecryptedObject>;
+}
+
+export async function emitEvent(context: IWebhookFunctions, run: CallbackRun, started: () => void): Promise<IWebhookResponseData> {
+	const { event, key, windowMinutes, staticData } = run;
+	if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes)) return acknowledge(context, `repeat of ${key}`);
+	const json: IDataObject = { ...event.json, verified: false };
+	if (event.kind === 'payment' && run.options.verifyWithApi !== false) {
+		let verification;
+		try {
+			verification = await verifyPaymentState(context, event.id, event.state, await run.readCredentials());
+		} catch (error) {
+			// The service does not know it: no genuine callback, answered for good, not as an outage.
+			if ((error as { httpCode?: string }).httpCode === '404') return acknowledge(context, `the service has no payment ${event.id}`);
+			// Not emitted unverified: the workflow would trust a claim nobody checked.
+			return refuse(context, 503, `Could not verify the payment with the service: ${(error as Error).message}`);
+		}
+		if (!verification.confirmed) {
+			return acknowledge(context, `callback for ${event.id} claims state ${event.state}, the service says ${verification.serviceState}`);
+		}
+		// What the service said replaces what the callback claimed (amounts, payer), keeping the fields' order.
+		Object.assign(json, confirmedFacts(json, verification.payment), { verified: true, payment: verification.payment });
+	}
+	if (windowMinutes > 0) remember(staticData, key, windowMinutes);
+	started();
+	json.body = run.body;
+	json.headers = run.headers;
+	return { workflowData: [[{ json }]] };
+}

@@ -1,0 +1,19 @@
+/**
+ * How the Pay Trigger answers a callback it does not turn into a workflow run. Both are said in
+ * n8n's log too: otherwise a callback dropped or refused leaves no trace anyone can read.
+ */
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+/** A callback refused (4xx, 5xx): the sender should know it was not taken. */
+export function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ received: false, message });
+	context.logger.warn(`Pay Trigger refused a callback: ${message}`);
+	return { noWebhookResponse: true };
+}
+
+/** A callback taken but starting nothing: 200, so the service does not send it again. */
+export function acknowledge(context: IWebhookFunctions, note: string): IWebhookResponseData {
+	context.getResponseObject().status(200).json({ received: true, note });
+	context.logger.info(`Pay Trigger dropped a callback: ${note}`);
+	return { noWebhookResponse: true };
+}
