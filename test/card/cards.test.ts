@@ -82,7 +82,7 @@ describe('Card', () => {
 	it('lists, gets, charges a card for a payment object (marking it paid) and deletes it', async () => {
 		const registered = await run(register, [{ number: VISA, holder: 'ANA', expiry: '12/30' }]);
 		const uuid = registered.items[0].json.card_uuid as string;
-		const list = await run({ resource: 'card', operation: 'list', returnAll: true });
+		const list = await run({ resource: 'card', operation: 'getAll', returnAll: true });
 		expect(list.items.map((item) => item.json.card_uuid)).toEqual([uuid]);
 		const one = await run({ resource: 'card', operation: 'get', cardUuid: uuid });
 		expect(one.items[0].json).toMatchObject({ card_uuid: uuid, last4: '1111', bin_card: '411111', franchise: 'VISA', name_card: 'ANA' });
@@ -105,7 +105,7 @@ describe('Card', () => {
 	it('lists and gets several cards, each under its own card_uuid and last4, Get returning the one asked for', async () => {
 		await run(register, [{ number: VISA, holder: 'ANA', expiry: '12/30' }, { number: MASTERCARD, holder: 'BETO', expiry: '11/29' }]);
 		const [visa, master] = await sandbox.control.cards();
-		const list = await run({ resource: 'card', operation: 'list', returnAll: true });
+		const list = await run({ resource: 'card', operation: 'getAll', returnAll: true });
 		expect(list.items.map((item) => [item.json.card_uuid, item.json.last4, item.json.name_card])).toEqual([
 			[visa.uuid, '1111', 'ANA'],
 			[master.uuid, '4444', 'BETO'],

@@ -52,7 +52,7 @@ describe('Checkout', () => {
 	});
 
 	it('PSE\'s "By Code" hint names the field List Banks always outputs', async () => {
-		const { payWithPse } = await import('../../nodes/Pay/actions/checkout/payWithPse');
+		const { payWithPse } = await import('../../nodes/Pay/actions/checkout/payWithPse.operation');
 		const bank = payWithPse.properties.find((property) => property.name === 'bank');
 		const hint = bank?.modes?.find((mode) => mode.name === 'id')?.hint ?? '';
 		const named = /^The (\S+) from Checkout → List Banks$/.exec(hint)?.[1];

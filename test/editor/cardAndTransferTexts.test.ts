@@ -1,10 +1,10 @@
 /** What the editor shows for Transfer and Card where the documentation and the live service disagree. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { deleteCard } from '../../nodes/Pay/actions/card/delete';
-import { chargeCard } from '../../nodes/Pay/actions/card/charge';
-import { listTransfers } from '../../nodes/Pay/actions/transfer/list';
-import { sendTransfer } from '../../nodes/Pay/actions/transfer/send';
+import { deleteCard } from '../../nodes/Pay/actions/card/delete.operation';
+import { chargeCard } from '../../nodes/Pay/actions/card/charge.operation';
+import { getManyTransfers } from '../../nodes/Pay/actions/transfer/getAll.operation';
+import { sendTransfer } from '../../nodes/Pay/actions/transfer/send.operation';
 
 /** A field of an operation, looked for inside its Options too. */
 function field(properties: INodeProperties[], name: string): INodeProperties {
@@ -30,9 +30,9 @@ describe('Transfer → Send', () => {
 	});
 });
 
-describe('Transfer → List', () => {
+describe('Transfer → Get Many', () => {
 	it('says the service lists transfers made or received', () => {
-		expect(listTransfers.description).toMatch(/made or received/);
+		expect(getManyTransfers.description).toMatch(/made or received/);
 	});
 });
 

@@ -2,9 +2,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Pay } from '../../nodes/Pay/Pay.node';
-import { createPayment } from '../../nodes/Pay/actions/payment/create';
-import { updatePayment } from '../../nodes/Pay/actions/payment/update';
-import { BANK_BUTTON_METHOD } from '../../nodes/Pay/actions/checkout/payWithBankButton';
+import { createPayment } from '../../nodes/Pay/actions/payment/create.operation';
+import { updatePayment } from '../../nodes/Pay/actions/payment/update.operation';
+import { BANK_BUTTON_METHOD } from '../../nodes/Pay/actions/checkout/payWithBankButton.operation';
 
 /** Every field of the node, the fields inside Options and other collections included (shown where their collection is). */
 const ALL_FIELDS: INodeProperties[] = new Pay().description.properties.flatMap((property) => [

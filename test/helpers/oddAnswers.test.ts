@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 import { cardView } from '../../nodes/Pay/actions/card/cardView';
-import { checkoutOutput, findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
+import { checkoutOutput, findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/checkoutSubmission';
 import { readBankCatalog } from '../../nodes/Pay/helpers/banks';
 import { readListPage } from '../../nodes/Pay/helpers/listAnswer';
 import { answerFields, toNumber } from '../../nodes/shared/service/normalize';

@@ -1,7 +1,7 @@
 import { readBankCatalog, isPromptRow } from '../../nodes/Pay/helpers/banks';
 import { normalizePaymentObject } from '../../nodes/shared/service/paymentObject';
 import { parseMethods, serializeMethods } from '../../nodes/shared/service/paymentMethods';
-import { findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/submitCheckout';
+import { findRedirectUrl, readCheckoutAnswer } from '../../nodes/Pay/actions/checkout/checkoutSubmission';
 import fc from 'fast-check';
 
 describe('payment object view', () => {

@@ -32,7 +32,7 @@ const VALID: Record<string, IDataObject> = {
 	'checkout.payWithNequi': { slug: 'aB3dE9xZ', ...payer, nequiPhone: '3001112233', push: true },
 	'checkout.payWithOtherMethod': { slug: 'aB3dE9xZ', methodKey: 'cash', fields: '{}' },
 	'checkout.payWithPse': { slug: 'aB3dE9xZ', ...payer, payerAddress: 'Calle 1', bank: { __rl: true, mode: 'id', value: '1022' } },
-	'transfer.list': { returnAll: false, limit: 5 },
+	'transfer.getAll': { returnAll: false, limit: 5 },
 	'transfer.send': { recipient: 'friend', amount: 100 },
 	'account.requestCodes': { channels: ['email'] },
 	'account.verifyEmail': { code: '1234' },
@@ -41,7 +41,7 @@ const VALID: Record<string, IDataObject> = {
 	'card.charge': { cardUuid: 'card-1', slug: 'aB3dE9xZ', dues: 1, cvv: '123' },
 	'card.delete': { cardUuid: 'card-1' },
 	'card.get': { cardUuid: 'card-1' },
-	'card.list': { returnAll: false, limit: 5 },
+	'card.getAll': { returnAll: false, limit: 5 },
 	'card.register': { cardNumber: '4111 1111 1111 1111', holderName: 'Ana', expiry: '12/39' },
 };
 

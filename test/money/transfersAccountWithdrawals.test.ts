@@ -73,16 +73,16 @@ describe('Transfer', () => {
 	it('lists newest first with limit and the recipient and date filters', async () => {
 		await sandbox.control.createAccount({ username: 'third', phone: '3150000000' });
 		await run(send, [{ to: 'friend', amount: 1 }, { to: 'third', amount: 2 }, { to: 'friend', amount: 3 }]);
-		const all = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		const all = await run({ resource: 'transfer', operation: 'getAll', returnAll: true });
 		expect(all.items.map((item) => item.json.amount)).toEqual([3, 2, 1]);
 		expect(all.items[0].json).toMatchObject({ from_user: 'demo', to_user: 'friend', date: expect.stringMatching(/Z$/) });
-		const limited = await run({ resource: 'transfer', operation: 'list', returnAll: false, limit: 2 });
+		const limited = await run({ resource: 'transfer', operation: 'getAll', returnAll: false, limit: 2 });
 		expect(limited.items).toHaveLength(2);
-		const toFriend = await run({ resource: 'transfer', operation: 'list', returnAll: true, filters: { recipient: 'friend' } });
+		const toFriend = await run({ resource: 'transfer', operation: 'getAll', returnAll: true, filters: { recipient: 'friend' } });
 		expect(toFriend.items.map((item) => item.json.amount)).toEqual([3, 1]);
-		const future = await run({ resource: 'transfer', operation: 'list', returnAll: true, filters: { after: '2999-01-01T00:00:00Z' } });
+		const future = await run({ resource: 'transfer', operation: 'getAll', returnAll: true, filters: { after: '2999-01-01T00:00:00Z' } });
 		expect(future.items).toHaveLength(0);
-		const past = await run({ resource: 'transfer', operation: 'list', returnAll: true, filters: { before: '2999-01-01T00:00:00Z' } });
+		const past = await run({ resource: 'transfer', operation: 'getAll', returnAll: true, filters: { before: '2999-01-01T00:00:00Z' } });
 		expect(past.items).toHaveLength(3);
 	});
 
@@ -91,7 +91,7 @@ describe('Transfer', () => {
 		await run(send, [{ to: '3109876543', amount: 10 }]);
 		const fromFriend = await runPayNode({ parameters: send as never, input: [{ to: '3001234567', amount: 20 }], credentials: sandboxCredentials(sandbox, sandbox.friend) });
 		expect(fromFriend.items[0].json.sent).toBe(true);
-		const list = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		const list = await run({ resource: 'transfer', operation: 'getAll', returnAll: true });
 		const listed = list.items.map((item) => [item.json.from_user, item.json.to_user, item.json.amount]);
 		const received = profileUnderTest() === 'observed' ? [['friend', 'demo', 20]] : [];
 		expect(listed).toEqual([...received, ['demo', 'friend', 10]]);
@@ -102,17 +102,17 @@ describe('Transfer', () => {
 		const transfer = (amount: number, date: string) => ({ from_user: 'demo', to_user: 'friend', amount, date });
 		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { results: [transfer(1, '2026-01-01T00:00:00Z')], next: `${sandbox.baseUrl}/send/?page=2` } });
 		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { results: [transfer(2, '2026-02-01T00:00:00Z')], next: null } });
-		const paged = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		const paged = await run({ resource: 'transfer', operation: 'getAll', returnAll: true });
 		expect(paged.items.map((item) => item.json.amount)).toEqual([2, 1]);
 		expect(await sandbox.control.count('GET /send/')).toBe(2);
 
 		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { results: [transfer(1, '2026-01-01T00:00:00Z')], next: 'https://elsewhere.example/send/?page=2' } });
-		const elsewhere = await run({ resource: 'transfer', operation: 'list', returnAll: true }, undefined, { continueOnFail: true });
+		const elsewhere = await run({ resource: 'transfer', operation: 'getAll', returnAll: true }, undefined, { continueOnFail: true });
 		expect(elsewhere.items[0].json.error).toBe('The transfer list continues on a page the node does not follow');
 		expect(await sandbox.control.count('GET /send/')).toBe(3);
 
 		await sandbox.control.injectFault({ route: 'GET /send/', body: 'json', json: { resultado: 'ok' } });
-		const notAList = await run({ resource: 'transfer', operation: 'list', returnAll: true }, undefined, { continueOnFail: true });
+		const notAList = await run({ resource: 'transfer', operation: 'getAll', returnAll: true }, undefined, { continueOnFail: true });
 		expect(notAList.items[0].json.error).toBe('The transfer list could not be read');
 	});
 });
@@ -202,7 +202,7 @@ describe('full chain', () => {
 		expect([email.items[0].json.verified, phone.items[0].json.verified]).toEqual([true, true]);
 
 		await run(send, [{ to: 'friend', amount: 5000 }]);
-		const list = await run({ resource: 'transfer', operation: 'list', returnAll: true });
+		const list = await run({ resource: 'transfer', operation: 'getAll', returnAll: true });
 		expect(list.items[0].json).toMatchObject({ to_user: 'friend', amount: 5000 });
 
 		const withdrawal = await run({ ...withdraw, callbackUrl: receiver.url }, [{ amount: 10000, key: '@demo.key' }]);

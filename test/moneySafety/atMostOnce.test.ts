@@ -84,7 +84,7 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 		expect(await sandbox.control.count('POST /send/')).toBe(1);
 		expect((await sandbox.control.account('demo')).balance).toBeGreaterThanOrEqual(999_000);
 		expect(items[0].json.outcome).toBe(outcome);
-		if (outcome === 'unknown') expect(items[0].json.errorDescription).toMatch(/Transfer → List/);
+		if (outcome === 'unknown') expect(items[0].json.errorDescription).toMatch(/Transfer → Get Many/);
 	});
 
 	it('a withdrawal reaches the service once and debits at most once', async () => {

@@ -40,7 +40,7 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 		const credentials = new TestCredentialsHelper((await loadBuiltPackage()).credentialTypes);
 		if (matrixFault.expireTokens) {
 			// A token obtained earlier and cached, as in a long-running n8n, then expired by the service.
-			await runPayNode({ parameters: { resource: 'transfer', operation: 'list', returnAll: true }, credentials: sandboxCredentials(sandbox), credentialsHelper: credentials });
+			await runPayNode({ parameters: { resource: 'transfer', operation: 'getAll', returnAll: true }, credentials: sandboxCredentials(sandbox), credentialsHelper: credentials });
 			await sandbox.control.expireTokens();
 		}
 		await sandbox.control.resetCounters();

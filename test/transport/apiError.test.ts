@@ -7,7 +7,7 @@ const node: INode = { id: '1', name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersi
 const context = (safety: FailedRequestContext['safety'], extra: Partial<FailedRequestContext> = {}): FailedRequestContext => ({
 	safety,
 	action: 'the transfer',
-	howToCheck: 'List transfers (Transfer → List) and look for it.',
+	howToCheck: 'List transfers (Transfer → Get Many) and look for it.',
 	attempts: 1,
 	timeoutMs: 1000,
 	...extra,

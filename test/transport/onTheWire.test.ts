@@ -87,7 +87,7 @@ describe('access token', () => {
 
 	it('takes a Base URL pasted with spaces around it and a trailing slash', async () => {
 		const credentials = sandboxCredentials(sandbox, sandbox.demo, { baseUrl: ` ${sandbox.baseUrl}/ \n` });
-		const list = { resource: 'transfer', operation: 'list', returnAll: true };
+		const list = { resource: 'transfer', operation: 'getAll', returnAll: true };
 		const { items: created } = await runPayNode({ parameters: estimate, input: items(1), credentials });
 		const { error } = await runPayNode({ parameters: list as never, input: items(1), credentials });
 		expect(created[0].json).toMatchObject({ amount: 1000 });

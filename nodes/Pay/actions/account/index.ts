@@ -1,6 +1,7 @@
 import type { PayResource } from '../types';
-import { requestVerificationCodes } from './requestCodes';
-import { verifyEmail, verifyPhone } from './verify';
+import { requestVerificationCodes } from './requestCodes.operation';
+import { verifyEmail } from './verifyEmail.operation';
+import { verifyPhone } from './verifyPhone.operation';
 
 export const accountResource: PayResource = {
 	value: 'account',

@@ -38,7 +38,7 @@ export const cardUuidProperty: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: 'The card_uuid of a saved card, from Card → Register or Card → List',
+	description: 'The card_uuid of a saved card, from Card → Register or Card → Get Many',
 };
 
 /** Where the card is used from: plain fields real clients send with a registration and with a charge. */

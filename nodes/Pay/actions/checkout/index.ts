@@ -1,13 +1,13 @@
 import type { PayResource } from '../types';
-import { confirmWalletOtp } from './confirmWalletOtp';
-import { listBanks } from './listBanks';
-import { payInCash } from './payInCash';
-import { payWithBankButton } from './payWithBankButton';
-import { payWithBreb } from './payWithBreb';
-import { payWithDaviplata } from './payWithDaviplata';
-import { payWithNequi } from './payWithNequi';
-import { payWithOtherMethod } from './payWithOtherMethod';
-import { payWithPse } from './payWithPse';
+import { confirmWalletOtp } from './confirmWalletOtp.operation';
+import { listBanks } from './listBanks.operation';
+import { payInCash } from './payInCash.operation';
+import { payWithBankButton } from './payWithBankButton.operation';
+import { payWithBreb } from './payWithBreb.operation';
+import { payWithDaviplata } from './payWithDaviplata.operation';
+import { payWithNequi } from './payWithNequi.operation';
+import { payWithOtherMethod } from './payWithOtherMethod.operation';
+import { payWithPse } from './payWithPse.operation';
 
 export const checkoutResource: PayResource = {
 	value: 'checkout',

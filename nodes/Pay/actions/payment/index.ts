@@ -1,9 +1,9 @@
 import type { PayResource } from '../types';
-import { createPayment } from './create';
-import { estimateFees } from './estimateFees';
-import { expirePayment } from './expire';
-import { getPayment } from './get';
-import { updatePayment } from './update';
+import { createPayment } from './create.operation';
+import { estimateFees } from './estimateFees.operation';
+import { expirePayment } from './expire.operation';
+import { getPayment } from './get.operation';
+import { updatePayment } from './update.operation';
 
 export const paymentResource: PayResource = {
 	value: 'payment',

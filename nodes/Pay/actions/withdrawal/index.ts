@@ -1,5 +1,5 @@
 import type { PayResource } from '../types';
-import { withdrawToKey } from './withdraw';
+import { withdrawToKey } from './withdraw.operation';
 
 export const withdrawalResource: PayResource = {
 	value: 'withdrawal',

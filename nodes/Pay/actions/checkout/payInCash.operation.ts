@@ -5,7 +5,7 @@ import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, submitCheckout, textOrNull } from './submitCheckout';
+import { checkoutOutput, submitCheckout, textOrNull } from './checkoutSubmission';
 
 /** The cash networks: the same payer fields go in, a PIN and an agreement number come out. */
 const CASH_NETWORKS = [

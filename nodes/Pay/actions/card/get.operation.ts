@@ -22,7 +22,7 @@ export const getCard: PayOperation = {
 		if (card === undefined) {
 			const notFound = new NodeOperationError(env.node, `No saved card has the card_uuid ${uuid}`, {
 				itemIndex,
-				description: 'Run Card → List to see the saved cards and their card_uuid.',
+				description: 'Run Card → Get Many to see the saved cards and their card_uuid.',
 			});
 			setErrorFacts(notFound, { outcome: 'failed' });
 			throw notFound;

@@ -4,7 +4,7 @@ import { readVerificationCode } from '../../helpers/verificationCode';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 /** Verify Email and Verify Phone differ only in their channel. */
-function verifyOperation(channel: 'email' | 'phone'): PayOperation {
+export function verifyOperation(channel: 'email' | 'phone'): PayOperation {
 	const label = channel === 'email' ? 'Email' : 'Phone';
 	return {
 		value: channel === 'email' ? 'verifyEmail' : 'verifyPhone',
@@ -36,6 +36,3 @@ function verifyOperation(channel: 'email' | 'phone'): PayOperation {
 		},
 	};
 }
-
-export const verifyEmail = verifyOperation('email');
-export const verifyPhone = verifyOperation('phone');

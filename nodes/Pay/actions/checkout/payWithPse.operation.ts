@@ -5,7 +5,7 @@ import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, findRedirectUrl, submitCheckout } from './submitCheckout';
+import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
 
 const bankProperty: INodeProperties = {
 	displayName: 'Bank',

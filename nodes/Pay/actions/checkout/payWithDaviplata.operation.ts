@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, submitCheckout } from './submitCheckout';
+import { checkoutOutput, submitCheckout } from './checkoutSubmission';
 
 export const payWithDaviplata: PayOperation = {
 	value: 'payWithDaviplata',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationEnvironment, PayOperation } from '../types';
-import { servicePublicKey } from './publicKey';
+import { servicePublicKey } from './servicePublicKey';
 
 export const getPublicKey: PayOperation = {
 	value: 'getPublicKey',

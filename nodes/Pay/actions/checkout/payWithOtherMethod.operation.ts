@@ -4,7 +4,7 @@ import { readRequiredText } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { checkoutOutput, findRedirectUrl, submitCheckout } from './submitCheckout';
+import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
 
 export const payWithOtherMethod: PayOperation = {
 	value: 'payWithOtherMethod',

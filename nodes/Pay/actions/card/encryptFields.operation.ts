@@ -4,7 +4,7 @@ import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { encryptCardField, paddingProperty, readPadding } from './fields';
-import { servicePublicKey } from './publicKey';
+import { servicePublicKey } from './servicePublicKey';
 import { optionsCollection } from '../sharedFields';
 
 export const encryptFields: PayOperation = {

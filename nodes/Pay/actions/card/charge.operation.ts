@@ -10,7 +10,7 @@ import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
 import { cardUuidProperty, DEVICE_FIELDS, deviceProperties, encryptCardField, paddingProperty, readPadding } from './fields';
-import { servicePublicKey } from './publicKey';
+import { servicePublicKey } from './servicePublicKey';
 
 export const chargeCard: PayOperation = {
 	value: 'charge',

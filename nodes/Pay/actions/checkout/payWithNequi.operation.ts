@@ -6,7 +6,7 @@ import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './submitCheckout';
+import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './checkoutSubmission';
 
 export const payWithNequi: PayOperation = {
 	value: 'payWithNequi',

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { checkoutOutput, submitCheckout } from './submitCheckout';
+import { checkoutOutput, submitCheckout } from './checkoutSubmission';
 
 export const payWithBreb: PayOperation = {
 	value: 'payWithBreb',

@@ -6,7 +6,7 @@ import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
 import { DEVICE_FIELDS, deviceProperties, encryptCardField, paddingProperty, readPadding } from './fields';
-import { servicePublicKey } from './publicKey';
+import { servicePublicKey } from './servicePublicKey';
 
 export const registerCard: PayOperation = {
 	value: 'register',
@@ -73,7 +73,7 @@ export const registerCard: PayOperation = {
 			sensitive: [number, String(typedNumber ?? ''), expiry],
 			safety: 'once',
 			action: `the registration of the card ending ${lastFour(number)}`,
-			howToCheck: 'Run Card → List and look for the card before registering it again.',
+			howToCheck: 'Run Card → Get Many and look for the card before registering it again.',
 			itemIndex,
 		});
 		return cardView(answer, lastFour(number));

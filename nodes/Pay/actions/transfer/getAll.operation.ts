@@ -7,11 +7,11 @@ import { fetchAllPages } from '../allPages';
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 
-export const listTransfers: PayOperation = {
-	value: 'list',
-	name: 'List',
+export const getManyTransfers: PayOperation = {
+	value: 'getAll',
+	name: 'Get Many',
 	description: 'List the transfers this account made or received (as the service lists them), newest first',
-	action: 'List transfers',
+	action: 'Get many transfers',
 	properties: [
 		...returnAllProperties,
 		{

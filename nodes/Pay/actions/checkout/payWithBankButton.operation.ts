@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, findRedirectUrl, submitCheckout } from './submitCheckout';
+import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
 
 /** The method key of Bancolombia's bank button (a transfer the payer approves in their bank). */
 export const BANK_BUTTON_METHOD = 'bancolombia_transfer';

@@ -4,11 +4,11 @@ import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView, listedCards } from './cardView';
 
-export const listCards: PayOperation = {
-	value: 'list',
-	name: 'List',
+export const getManyCards: PayOperation = {
+	value: 'getAll',
+	name: 'Get Many',
 	description: 'List the saved cards of the account (no card numbers: first six and last four digits)',
-	action: 'List saved cards',
+	action: 'Get many saved cards',
 	properties: [
 		...returnAllProperties,
 	],

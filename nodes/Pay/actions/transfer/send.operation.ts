@@ -52,7 +52,7 @@ export const sendTransfer: PayOperation = {
 			body: { [recipientField]: recipient, amount },
 			safety: 'once',
 			action: `the transfer of ${amount} COP to ${recipient}`,
-			howToCheck: `Run Transfer → List (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
+			howToCheck: `Run Transfer → Get Many (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,
 		});
 		// The service answers {}: what was sent says more.

@@ -1,0 +1,3 @@
+import { verifyOperation } from './verifyChannel';
+
+export const verifyEmail = verifyOperation('email');

@@ -1,0 +1,3 @@
+import { verifyOperation } from './verifyChannel';
+
+export const verifyPhone = verifyOperation('phone');
