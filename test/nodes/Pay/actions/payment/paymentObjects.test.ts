@@ -1,0 +1,294 @@
+/** Payment resource through n8n's engine against the sandbox. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../../../../sandbox';
+import { runPayNode } from '../../../../harness/runWorkflow';
+import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../../harness/sandboxCredentials';
+import { runDataText, secretsFoundIn } from '../../../../harness/secretScan';
+import { useSandboxPerFile } from '../../../../harness/sandboxPerFile';
+import { profileUnderTest } from '../../../../harness/sandboxProfile';
+
+let sandbox: Sandbox;
+
+useSandboxPerFile((started) => (sandbox = started));
+
+const createParameters = {
+	resource: 'payment',
+	operation: 'create',
+	amount: '={{ $json.amount }}',
+	description: '={{ $json.description }}',
+	paymentMethods: ['pse', 'daviplata', 'NEQUI'],
+	payerRedirectUrl: 'https://shop.example/thanks',
+	callbackUrl: 'https://hooks.example/webhook/pay',
+	expirationDays: 3,
+	options: {},
+};
+
+const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
+	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
+
+describe('Payment → Create', () => {
+	it('creates an object with the methods as a JSON string and returns a normalised view', async () => {
+		const { items, error } = await run(createParameters, [{ amount: '50000', description: 'Invoice 1' }]);
+		expect(error).toBeUndefined();
+		const out = items[0].json as Record<string, any>;
+		expect(out).toMatchObject({
+			amount: 50000,
+			state: 0,
+			state_label: 'created',
+			payment_methods: { pse: true, daviplata: true, NEQUI: true },
+			expiration_days: 3,
+		});
+		expect(out.slug).toMatch(/^[A-Za-z0-9]+$/);
+		expect(out.payment_page_url).toBe(`${sandbox.baseUrl}/_sandbox/checkout/${out.slug}`);
+		expect(out.raw.amount).toBe('50000.00');
+		expect(typeof out.payed_amount).toBe('number');
+		const stored = await sandbox.control.payment(out.slug);
+		expect(JSON.parse(stored.methodsJson)).toEqual({ pse: true, daviplata: true, NEQUI: true });
+		expect(stored.idempotencyKey).toMatch(/^n8n-[0-9a-f]{32}$/);
+		const callback = new URL(stored.callback);
+		expect(callback.searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('sends the callback secret to the service but never shows it: the echoed callback URL reads token=***', async () => {
+		const { items } = await run(createParameters, [{ amount: 1000, description: 'Invoice 2' }]);
+		const stored = await sandbox.control.payment(items[0].json.slug as string);
+		expect(new URL(stored.callback).searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
+		expect(items[0].json.callback).toBe('https://hooks.example/webhook/pay?token=***');
+		expect(secretsFoundIn(runDataText(items), [TEST_CALLBACK_SECRET])).toEqual([]);
+	});
+
+	it('sends options and raw additional fields, with the user\'s own idempotency key', async () => {
+		const { items } = await run(
+			{
+				...createParameters,
+				options: {
+					clientAssumeCosts: true,
+					notSendEmail: true,
+					platform: 'n8n',
+					idempotencyKey: 'INV-77',
+					otherMethodKeys: 'Bre-B',
+					additionalFields: '{"reference": "R-1"}',
+					addCallbackSecret: false,
+				},
+			},
+			[{ amount: 1000, description: 'x' }],
+		);
+		const stored = await sandbox.control.payment(items[0].json.slug as string);
+		expect(stored).toMatchObject({ idempotencyKey: 'INV-77', extra: { reference: 'R-1' }, callback: 'https://hooks.example/webhook/pay' });
+		expect(JSON.parse(stored.methodsJson)).toMatchObject({ 'Bre-B': true });
+	});
+
+	it.each([
+		[{ amount: 0 }, 'Amount (COP)'],
+		[{ amount: 'ten' }, 'Amount (COP)'],
+		[{ amount: -3 }, 'Amount (COP)'],
+		[{ amount: 50000.555 }, 'Amount (COP)'],
+		[{ amount: '1,250.999' }, 'Amount (COP)'],
+		[{ description: '  ' }, 'Description'],
+	])('refuses bad input %j before sending, naming the field', async (item, field) => {
+		const { items } = await run(createParameters, [{ amount: 1000, description: 'ok', ...item }], { continueOnFail: true });
+		expect(items[0].json).toMatchObject({ outcome: 'not_sent', field });
+		expect(String(items[0].json.error)).toContain(field);
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it('refuses an empty method set and a malformed redirect URL, naming the field', async () => {
+		const empty = await run({ ...createParameters, paymentMethods: '={{ [] }}' }, [{ amount: 10, description: 'x' }], { continueOnFail: true });
+		expect(empty.items[0].json).toMatchObject({ field: 'Payment Methods', outcome: 'not_sent' });
+		const badUrl = await run({ ...createParameters, payerRedirectUrl: 'shop.example' }, [{ amount: 10, description: 'x' }], { continueOnFail: true });
+		expect(badUrl.items[0].json).toMatchObject({ field: 'Payer Redirect URL' });
+	});
+
+	it('refuses a Payer Redirect URL mapped empty, naming the field, instead of leaving it out', async () => {
+		// The editor requires the field, but a mapping can still give nothing: the service asks that it always be included.
+		const mapped = { ...createParameters, payerRedirectUrl: '={{ $json.redirect }}' };
+		const { items } = await run(mapped, [{ amount: 10, description: 'x' }, { amount: 10, description: 'x', redirect: '  ' }], { continueOnFail: true });
+		for (const item of items) {
+			expect(item.json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+			expect(item.json.error).toMatch(/^Payer Redirect URL: is empty; give the page the payer lands on after paying/);
+		}
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it('with Continue On Fail returns every item of a mixed batch, errors paired to their inputs', async () => {
+		const input = [
+			{ amount: 1000, description: 'a' },
+			{ amount: -1, description: 'b' },
+			{ amount: 3000, description: 'c' },
+			{ amount: 'x', description: 'd' },
+		];
+		const { items } = await run(createParameters, input, { continueOnFail: true });
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((item) => item.json.error === undefined)).toEqual([true, false, true, false]);
+		expect(items[2].json.amount).toBe(3000);
+		expect(await sandbox.control.payments()).toHaveLength(2);
+	});
+
+	it('never creates a second object when the answer is lost and n8n retries the node (Retry On Fail)', async () => {
+		await sandbox.control.injectFault({ route: 'POST /pay/', status: 500, afterProcessing: true });
+		const { items, error } = await run(createParameters, [{ amount: 1000, description: 'lost answer' }], {
+			retryOnFail: true,
+			maxTries: 3,
+			waitBetweenTries: 1,
+		});
+		expect(await sandbox.control.payments()).toHaveLength(1);
+		// The object exists but its answer was lost: the error says so rather than creating another.
+		expect(items).toHaveLength(0);
+		expect(error?.message).toMatch(/already carried out by an earlier attempt/);
+		expect(await sandbox.control.count('POST /pay/')).toBeGreaterThanOrEqual(2);
+	});
+
+	it('retries a creation refused before processing (503) and creates exactly one object', async () => {
+		await sandbox.control.injectFault({ route: 'POST /pay/', status: 503, retryAfter: 0 });
+		const { items, error } = await run(createParameters, [{ amount: 1000, description: 'retry me' }]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.state_label).toBe('created');
+		expect(await sandbox.control.count('POST /pay/')).toBe(2);
+		expect(await sandbox.control.payments()).toHaveLength(1);
+	});
+
+	it('reports the service detail of a refused creation', async () => {
+		const { error } = await run({ ...createParameters, expirationDays: 999 }, [{ amount: 1000, description: 'x' }]);
+		expect(error?.message).toContain('expiration_days: Ensure this value is between 1 and 365.');
+		expect(error?.httpCode).toBe('400');
+	});
+});
+
+describe('a Callback URL when the credential has no Callback Secret', () => {
+	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose them all, silently.
+	const withoutSecret = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
+		runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }), settings });
+	const item = [{ amount: 1000, description: 'no secret' }];
+
+	it('fails the item before sending, naming Callback URL and the two ways out', async () => {
+		const { items } = await withoutSecret(createParameters, item, { continueOnFail: true });
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/^Callback URL: the credential has no Callback Secret/);
+		expect(items[0].json.error).toMatch(/Set a Callback Secret in the credential, or turn off Options → Add Callback Secret$/);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+
+		const stopped = await withoutSecret(createParameters, item);
+		expect(stopped.error?.message).toMatch(/^Callback URL: the credential has no Callback Secret/);
+		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it('creates the object when Add Callback Secret is off, or when there is no Callback URL', async () => {
+		const off = await withoutSecret({ ...createParameters, options: { addCallbackSecret: false } }, item);
+		expect(off.error).toBeUndefined();
+		expect((await sandbox.control.payment(off.items[0].json.slug as string)).callback).toBe('https://hooks.example/webhook/pay');
+		const none = await withoutSecret({ ...createParameters, callbackUrl: '' }, item);
+		expect(none.error).toBeUndefined();
+		expect(await sandbox.control.count('POST /pay/')).toBe(2);
+	});
+
+	it('fails Update the same way, pointing at the switch under Update Fields', async () => {
+		const { items: created } = await run(createParameters, item);
+		const slug = created[0].json.slug as string;
+		const { items } = await withoutSecret(
+			{ resource: 'payment', operation: 'update', slug, updateFields: { description: 'Renamed', callbackUrl: 'https://hooks.example/webhook/pay' } },
+			undefined,
+			{ continueOnFail: true },
+		);
+		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(/turn off Update Fields → Add Callback Secret$/);
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
+	});
+});
+
+describe('Payment → Get, Update, Expire, Estimate Fees', () => {
+	async function created(): Promise<string> {
+		const { items } = await run(createParameters, [{ amount: 20000, description: 'to read' }]);
+		return items[0].json.slug as string;
+	}
+
+	it('gets an object by slug or by page link, with numbers and a label', async () => {
+		const slug = await created();
+		await sandbox.control.pay(slug, 'pse');
+		const { items } = await run({ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' }, [
+			{ slug },
+			{ slug: `${sandbox.baseUrl}/_sandbox/checkout/${slug}` },
+		]);
+		for (const item of items) {
+			expect(item.json).toMatchObject({ slug, amount: 20000, state: 3, state_label: 'paid', payment_method: 'pse' });
+			// The detail read's numeric date (milliseconds or seconds, by profile) as ISO text, as Create gives it.
+			expect(item.json.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+			expect(item.json.date_payed).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+		}
+	});
+
+	it('reads the credential once per execution, not once per item or request (n8n decrypts it on every read)', async () => {
+		const slug = await created();
+		await sandbox.control.resetCounters();
+		const { items, credentials } = await run({ resource: 'payment', operation: 'get', slug }, [{}, {}, {}, {}, {}]);
+		expect(items).toHaveLength(5);
+		const requests = await sandbox.control.count('GET /pay_detail/{url}');
+		expect(requests).toBe(5);
+		// The node hands what it read to n8n's HTTP helper, which would otherwise read it per request.
+		expect(credentials.decryptions).toBe(1);
+	});
+
+	it('reports an unknown slug with the service detail and a missing slug before sending', async () => {
+		const unknown = await run({ resource: 'payment', operation: 'get', slug: 'nosuch1' }, undefined, { continueOnFail: true });
+		expect(unknown.items[0].json).toMatchObject({ httpCode: '404', outcome: 'failed' });
+		expect(unknown.items[0].json.error).toContain('No existe un pago con url nosuch1');
+		const missing = await run({ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' }, [{}], { continueOnFail: true });
+		expect(missing.items[0].json).toMatchObject({ field: 'Payment Slug', outcome: 'not_sent' });
+	});
+
+	it('updates known and raw fields and returns the object as it now is', async () => {
+		const slug = await created();
+		const { items, error } = await run({
+			resource: 'payment',
+			operation: 'update',
+			slug,
+			updateFields: { description: 'Changed', amount: 25000, paymentMethods: ['breb'] },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ slug, description: 'Changed', amount: 25000, payment_methods: { breb: true } });
+		expect(items[0].json.updated_fields).toEqual(expect.arrayContaining(['description', 'amount', 'payment_method_enabled']));
+		const refused = await run({ resource: 'payment', operation: 'update', slug, updateFields: { additionalFields: '{"colour":"red"}' } });
+		expect(refused.error?.message).toContain('colour: field cannot be edited');
+		const nothing = await run({ resource: 'payment', operation: 'update', slug, updateFields: {} }, undefined, { continueOnFail: true });
+		expect(nothing.items[0].json.field).toBe('Update Fields');
+		await sandbox.control.resetCounters();
+		const emptied = await run({ resource: 'payment', operation: 'update', slug, updateFields: { payerRedirectUrl: '' } }, undefined, { continueOnFail: true });
+		expect(emptied.items[0].json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
+	});
+
+	it('expires an unpaid object and reports the service detail for a paid one', async () => {
+		const slug = await created();
+		const { items } = await run({ resource: 'payment', operation: 'expire', slug });
+		expect(items[0].json).toMatchObject({ slug, expired: true });
+		expect((await sandbox.control.payment(slug)).state).toBe(5);
+		const paid = await created();
+		await sandbox.control.pay(paid);
+		const refused = await run({ resource: 'payment', operation: 'expire', slug: paid });
+		// The live service answers {"result": "PAY_IS_PAYED"} (403); the spec profile its {error, detail} (409).
+		const observed = profileUnderTest() === 'observed';
+		expect(refused.error?.message).toContain(observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado');
+		expect(refused.error?.httpCode).toBe(observed ? '403' : '409');
+	});
+
+	it('estimates fees as numbers', async () => {
+		const { items } = await run({ resource: 'payment', operation: 'estimateFees', amount: 100000 });
+		expect(items[0].json).toMatchObject({ amount: 100000, fee: 3800, iva: 722, net_amount: 95478 });
+	});
+});
+
+describe('Payment → Create idempotency across executions', () => {
+	it('gives every execution its own key: the same workflow run twice creates two objects, a repeated key is refused clearly', async () => {
+		await run(createParameters, [{ amount: 1000, description: 'monthly' }]);
+		await run(createParameters, [{ amount: 1000, description: 'monthly' }]);
+		const keys = (await sandbox.control.payments()).map((payment) => payment.idempotencyKey);
+		expect(new Set(keys).size).toBe(2);
+		const own = { ...createParameters, options: { idempotencyKey: 'INV-2000' } };
+		await run(own, [{ amount: 1000, description: 'x' }]);
+		const again = await run(own, [{ amount: 1000, description: 'x' }], { continueOnFail: true });
+		expect(again.items[0].json).toMatchObject({ outcome: 'refused', httpCode: '409' });
+		expect(again.items[0].json.errorDescription).toMatch(/nothing new was created/);
+	});
+});
