@@ -14,6 +14,7 @@ import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { MATRIX_OPERATIONS } from '../reliability/operations';
 import type { CallbackReceiver } from '../sandbox/callbackReceiver';
 import { useCallbackReceiverPerFile } from '../sandbox/callbackReceiver';
+import { WITHDRAW_TO_PAYEE } from '../harness/parameters';
 
 let sandbox: Sandbox;
 let elsewhere: CallbackReceiver;
@@ -83,7 +84,7 @@ describe('redirects elsewhere', () => {
 	it('a redirected token request sends neither API key nor refresh token on, and says to check the Base URL; nothing is withdrawn', async () => {
 		await sandbox.control.injectFault({ route: 'POST /token/refresh/', status: 308, location: `${elsewhere.url}/token/refresh/` });
 		const run = await runPayNode({
-			parameters: { resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '@payee', accountHolderName: 'Payee', accountType: '8' },
+			parameters: { ...WITHDRAW_TO_PAYEE },
 			credentials: sandboxCredentials(sandbox),
 			settings: { continueOnFail: true },
 		});

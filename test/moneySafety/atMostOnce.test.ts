@@ -7,6 +7,7 @@ import type { Fault, Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
+import { WITHDRAW_TO_PAYEE } from '../harness/parameters';
 
 let sandbox: Sandbox;
 
@@ -90,15 +91,7 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 	it('a withdrawal reaches the service once and debits at most once', async () => {
 		await sandbox.control.injectFault({ route: 'POST /withdraw/co/', ...fault, times: 5 });
 		const { items } = await runPayNode({
-			parameters: {
-				resource: 'withdrawal',
-				operation: 'withdraw',
-				amount: 1000,
-				keyValue: '@payee',
-				accountHolderName: 'Payee',
-				accountType: '8',
-				...fastTimeout,
-			},
+			parameters: { ...WITHDRAW_TO_PAYEE, ...fastTimeout },
 			credentials: sandboxCredentials(sandbox),
 			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
+import { WITHDRAW_TO_PAYEE } from '../harness/parameters';
 
 export interface MatrixOperation {
 	name: string;
@@ -98,15 +99,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		name: 'Withdrawal → Withdraw',
 		route: 'POST /withdraw/co/',
 		movesMoney: true,
-		prepare: async () => ({
-			resource: 'withdrawal',
-			operation: 'withdraw',
-			amount: 1000,
-			keyValue: '@payee',
-			accountHolderName: 'Payee',
-			accountType: '8',
-			callbackUrl: 'https://hooks.example/webhook/withdrawal',
-		}),
+		prepare: async () => ({ ...WITHDRAW_TO_PAYEE, callbackUrl: 'https://hooks.example/webhook/withdrawal' }),
 		carriedOut: async (sandbox) => (await sandbox.control.withdrawals()).length,
 	},
 	{

@@ -6,6 +6,7 @@ import { runPayNode } from '../../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../../harness/sandboxPerFile';
 import { profileUnderTest } from '../../../../harness/sandboxProfile';
+import { PAYER, pseCheckout } from '../../../../harness/parameters';
 
 let sandbox: Sandbox;
 const observed = profileUnderTest() === 'observed';
@@ -17,13 +18,7 @@ beforeEach(async () => await sandbox.control.settings({ brebEnabled: true, doubl
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
 	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
 
-const payer = {
-	payerName: 'Ana Pérez',
-	documentType: 'CC',
-	documentNumber: '1020304050',
-	payerEmail: 'ana@example.com',
-	payerPhone: '300 111 2233',
-};
+const payer = { ...PAYER };
 
 async function newPayment(methods = ['pse', 'daviplata', 'NEQUI', 'breb', 'cash']): Promise<string> {
 	const { items, error } = await run({
@@ -64,14 +59,7 @@ describe('Checkout', () => {
 
 	it('PSE: sends the payer and bank code, returns the bank redirect URL and the object in process', async () => {
 		const slug = await newPayment();
-		const { items, error } = await run({
-			resource: 'checkout',
-			operation: 'payWithPse',
-			slug,
-			...payer,
-			payerAddress: 'Calle 1 # 2-3',
-			bank: { __rl: true, mode: 'id', value: '1007' },
-		});
+		const { items, error } = await run(pseCheckout(slug));
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ slug, method: 'pse', order_state: 'PENDIENTE', state: 1, state_label: 'in_process' });
 		expect(items[0].json.bank_redirect_url).toBe(`${sandbox.baseUrl}/_sandbox/bank/${slug}`);

@@ -12,6 +12,7 @@ import { runPayNode } from '../../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../../harness/sandboxPerFile';
 import { profileUnderTest } from '../../../../harness/sandboxProfile';
+import { PAYER, pseCheckout } from '../../../../harness/parameters';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -22,7 +23,7 @@ const CASH_NETWORKS = ['corresponsal_bancolombia', 'dale', 'efecty'];
 const run = (parameters: Record<string, unknown>, settings = {}) =>
 	runPayNode({ parameters: parameters as never, credentials: sandboxCredentials(sandbox), settings });
 
-const payer = { payerName: 'Ana Pérez', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '300 111 2233' };
+const payer = { ...PAYER };
 
 async function newPayment(): Promise<string> {
 	const { items, error } = await run({
@@ -49,14 +50,7 @@ function expectCommonOutput(json: IDataObject, slug: string, method: string): vo
 describe('checkout answers of either shape', () => {
 	it('PSE: the state and the object come from the answer, bank_redirect_url is the bank link', async () => {
 		const slug = await newPayment();
-		const { items, error } = await run({
-			resource: 'checkout',
-			operation: 'payWithPse',
-			slug,
-			...payer,
-			payerAddress: 'Calle 1 # 2-3',
-			bank: { __rl: true, mode: 'id', value: '1007' },
-		});
+		const { items, error } = await run(pseCheckout(slug));
 		expect(error).toBeUndefined();
 		expectCommonOutput(items[0].json, slug, 'pse');
 		expect(items[0].json.bank_redirect_url).toBe(`${sandbox.baseUrl}/_sandbox/bank/${slug}`);

@@ -14,6 +14,7 @@ import { runPayNode } from '../../../../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../../harness/sandboxPerFile';
 import { profileUnderTest } from '../../../../harness/sandboxProfile';
+import { WITHDRAW_TO_PAYEE } from '../../../../harness/parameters';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -29,7 +30,7 @@ const create = {
 	expirationDays: 3,
 	options: {},
 };
-const withdraw = { resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '@payee', accountHolderName: 'Payee', accountType: '8' };
+const withdraw = { ...WITHDRAW_TO_PAYEE };
 
 const run = (parameters: Record<string, unknown>, settings = {}, credentials = sandboxCredentials(sandbox)) =>
 	runPayNode({ parameters: parameters as never, credentials, settings: { continueOnFail: true, ...settings } });
