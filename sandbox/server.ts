@@ -6,7 +6,7 @@ import { authenticate } from './auth';
 import { faultBody, takeFault } from './faults';
 import type { Fault } from './faults';
 import { ERROR_SENTENCE, ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
-import type { HtmlPage } from './routes/control';
+import type { HtmlPage } from './checkoutPage';
 import { matchRoute } from './routes';
 import type { RouteAnswer } from './routes/route';
 import type { SandboxState } from './state';
