@@ -13,9 +13,13 @@ import type { SandboxState } from './state';
 
 export function createSandboxServer(state: SandboxState): Server {
 	return createServer((request, response) => {
-		handle(state, request, response).catch((error: Error) => {
-			if (!response.headersSent) sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
-		});
+		handle(state, request, response)
+			.catch((error: Error) => {
+				if (!response.headersSent) sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
+			})
+			.finally(() => {
+				if (request.method !== 'GET') state.onChange?.();
+			});
 	});
 }
 
