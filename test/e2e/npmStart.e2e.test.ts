@@ -51,6 +51,17 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 	}
 }
 
+/** The promise's value, or `late` after `ms`; the timer is cleared so jest can exit right after. */
+async function within<T>(promise: Promise<T>, ms: number, late: string): Promise<T | string> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(late), ms)));
+	try {
+		return await Promise.race([promise, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 const answers = async (url: string) => await fetch(url).then(() => true, () => false);
 /** The sandbox of that npm start, reached from here: only what `login` reads. */
 const sandboxEndpoint = { baseUrl: sandboxBase, demo: DEMO_ACCOUNT } as unknown as SandboxEndpoint;
@@ -98,7 +109,7 @@ describe('npm start', () => {
 		const n8nPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(current.process.pid)]).toString().trim().split(/\s+/)[0]);
 		expect(n8nPid).toBeGreaterThan(0);
 		process.kill(n8nPid, 'SIGKILL');
-		const ended = await Promise.race([current.exited, new Promise((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000))]);
+		const ended = await within(current.exited, 60_000, 'still running after 60 s');
 		expect(ended).toEqual({ code: 1, signal: null });
 		expect(current.output()).toMatch(/n8n was killed \(SIGKILL\)\. Its log: \S*n8n\.log/);
 		expect(await answers(`${sandboxBase}/_sandbox/settings`)).toBe(false);
@@ -112,7 +123,7 @@ describe('npm start', () => {
 		expect(payment.status).toBe(200);
 		expect(((await payment.json()) as { state: number }).state).toBe(3);
 		current.process.kill('SIGINT');
-		const ended = await Promise.race([current.exited, new Promise((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000))]);
+		const ended = await within(current.exited, 60_000, 'still running after 60 s');
 		expect(ended).toEqual({ code: 0, signal: null });
 		expect(await answers(`${n8nBase}/healthz`)).toBe(false);
 		expect(await answers(`${sandboxBase}/_sandbox/settings`)).toBe(false);
