@@ -224,7 +224,8 @@ describe.each([
 
 		it('the credential tests leave the saved credential as they found it: a callback with its secret still starts the workflow', async () => {
 			const { response } = await postPaidCallback(E2E_CALLBACK_SECRET);
-			expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { received: true } });
+			// 401 "The credential has no Callback Secret" when a test saved partial data over it.
+			expect({ status: response.status, body: await response.text() }).toEqual({ status: 200, body: JSON.stringify({ received: true }) });
 		});
 
 		it('the Bank field of Pay with Bank Debit lists the sandbox\'s banks, without the prompt row, and filters as the user types', async () => {
