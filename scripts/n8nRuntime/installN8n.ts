@@ -49,7 +49,7 @@ async function ensureNodeInstalled(nodeVersion: string, log: (line: string) => v
 	const folder = nodeInstallDirOf(nodeVersion);
 	const binary = nodeBinary(nodeVersion);
 	if (existsSync(binary)) return;
-	log(`Installing Node ${nodeVersion} for n8n into ${relative(REPO_ROOT, folder)} (about 60 MB download, 190 MB on disk)…`);
+	log(`Installing Node ${nodeVersion} for n8n into ${relative(REPO_ROOT, folder)} (190 MB on disk, a few seconds to a minute)…`);
 	mkdirSync(folder, { recursive: true });
 	writeFileSync(
 		join(folder, 'package.json'),
