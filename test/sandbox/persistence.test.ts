@@ -65,6 +65,24 @@ describe.each<SandboxProfile>(['observed', 'spec'])('a sandbox with a state file
 		}
 	});
 
+	it('moves a withdrawal under way on after a restart, as it would have', async () => {
+		const stateFile = join(folder, 'sandbox-state.json');
+		// Steps too slow to happen before the restart.
+		let sandbox = await startSandbox({ port: 0, profile, stateFile, withdrawalStepMs: 60_000 });
+		try {
+			const demo = await login(sandbox);
+			const created = await demo.call('POST', '/withdraw/co/', { amount: 20000, account_holder_name: 'Demo', account_type: 8, key_value: '@demo.key', description: 'Payout' });
+			expect(created.status).toBe(201);
+			await sandbox.close();
+			sandbox = await startSandbox({ port: 0, profile, stateFile, withdrawalStepMs: 20 });
+			const deadline = Date.now() + 3000;
+			while ((await sandbox.control.withdrawals())[0].state !== 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+			expect((await sandbox.control.withdrawals())[0].state).toBe(2);
+		} finally {
+			await sandbox.close();
+		}
+	});
+
 	it('starts empty without a state file, as tests need', async () => {
 		const sandbox = await startSandbox({ port: 0, profile });
 		try {
