@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
 		const instance: N8nInstance = { release: N8N_NEWEST, userFolder: settings.userFolder, port: settings.n8nPort, brokerPort: settings.n8nPort + 1 };
 		step('Installing this package into n8n (npm pack, then npm install in .n8n/nodes)');
-		await installPackage(settings.userFolder, await packPackage());
+		await installPackage(settings.userFolder, await packPackage(settings.userFolder));
 
 		step('Adding the "Pay sandbox" credential and the example workflows');
 		const setupDir = join(settings.userFolder, 'setup');

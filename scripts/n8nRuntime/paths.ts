@@ -3,7 +3,6 @@ import { join, resolve } from 'path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const RUNTIME_DIR = join(REPO_ROOT, '.n8n-runtime');
-export const PACK_DIR = join(RUNTIME_DIR, 'pack');
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 
 export const N8N_HOST = '127.0.0.1';

@@ -52,7 +52,7 @@ export async function prepareLocalN8n(sandbox: SandboxEndpoint, options: LocalN8
 	mkdirSync(userFolder, { recursive: true });
 	const instance: N8nInstance = { release, userFolder, port: options.port, brokerPort: options.port + 10 };
 	const baseUrl = `http://${N8N_HOST}:${options.port}`;
-	await installPackage(userFolder, await packPackage());
+	await installPackage(userFolder, await packPackage(userFolder));
 	const credentialFile = join(userFolder, 'credential.json');
 	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, E2E_CALLBACK_SECRET);
 	await importCredentials(instance, credentialFile);
