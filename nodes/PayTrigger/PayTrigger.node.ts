@@ -197,7 +197,12 @@ export class PayTrigger implements INodeType {
 			started();
 			json.body = reading.body;
 			json.headers = headers;
-			return { workflowData: [[{ json }]] };
+			// Answered here rather than left to n8n: a short JSON instead of n8n's "firstEntryJson" text,
+			// and n8n 2.41 saves the repeat record only then (left to n8n, it starts the run first and
+			// loses the change). The service sends each callback once, so answering before the run starts
+			// loses nothing.
+			this.getResponseObject().status(200).json({ received: true });
+			return { noWebhookResponse: true, workflowData: [[{ json }]] };
 		};
 		// Off (0), or a mapped value that is no number: no repeat guard, as before.
 		if (!(windowMinutes > 0)) return await emit(() => {});
