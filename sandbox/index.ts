@@ -5,6 +5,7 @@ import { SandboxControl } from './controlClient';
 import type { Account } from './model';
 import { DEFAULT_SANDBOX_OPTIONS } from './options';
 import type { SandboxOptions, SandboxProfile } from './options';
+import { readSavedKeys, restoreState, saveState } from './persistence';
 import { generateRsaKeys } from './rsa';
 import { createSandboxServer } from './server';
 import { DEMO_ACCOUNT, FRIEND_ACCOUNT, SandboxState } from './state';
@@ -38,7 +39,12 @@ export type SandboxEndpoint = Pick<Sandbox, 'baseUrl' | 'control' | 'demo' | 'fr
 
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
 	const settings: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
-	const state = new SandboxState(settings, generateRsaKeys());
+	const { stateFile } = settings;
+	const state = new SandboxState(settings, (stateFile && readSavedKeys(stateFile)) || generateRsaKeys());
+	if (stateFile) {
+		restoreState(state, stateFile);
+		state.onChange = () => saveState(state, stateFile);
+	}
 	const server = createSandboxServer(state);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
@@ -61,6 +67,8 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 		friend: credentialsOf(FRIEND_ACCOUNT.username),
 		close: async () => {
 			for (const timer of state.timers) clearTimeout(timer);
+			// Callback deliveries finish after their request: their status codes are kept too.
+			state.onChange?.();
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},

@@ -40,6 +40,8 @@ export interface SandboxOptions {
 	pageBaseUrl?: string;
 	/** No request log on the console. */
 	quiet: boolean;
+	/** A file to keep the records in across restarts (`npm start`); none by default (tests start empty). */
+	stateFile?: string;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {

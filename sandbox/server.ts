@@ -7,16 +7,20 @@ import { failureBodyOf } from './failureBodies';
 import { faultBody, takeFault } from './faults';
 import type { Fault } from './faults';
 import { ERROR_SENTENCE, ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
-import type { HtmlPage } from './routes/control';
+import type { HtmlPage } from './checkoutPage';
 import { matchRoute } from './routes';
 import type { RouteAnswer } from './routes/route';
 import type { SandboxState } from './state';
 
 export function createSandboxServer(state: SandboxState): Server {
 	return createServer((request, response) => {
-		handle(state, request, response).catch((error: Error) => {
-			if (!response.headersSent) sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
-		});
+		handle(state, request, response)
+			.catch((error: Error) => {
+				if (!response.headersSent) sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
+			})
+			.finally(() => {
+				if (request.method !== 'GET') state.onChange?.();
+			});
 	});
 }
 

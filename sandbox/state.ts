@@ -59,6 +59,8 @@ export class SandboxState {
 	timers = new Set<NodeJS.Timeout>();
 	/** Where the sandbox listens, for links it hands out (bank page, checkout page). */
 	baseUrl = '';
+	/** Called after anything may have changed (a request other than GET, a delayed effect): persistence hooks in here. */
+	onChange?: () => void;
 	private nextPk = 1;
 	private nextWithdrawalId = 1;
 
@@ -149,6 +151,7 @@ export class SandboxState {
 		const timer = setTimeout(() => {
 			this.timers.delete(timer);
 			effect();
+			this.onChange?.();
 		}, delayMs);
 		timer.unref();
 		this.timers.add(timer);

@@ -1,11 +1,13 @@
 /**
- * `npm start`: the package's main job. Starts the sandbox of the service, installs the pinned n8n
- * once, installs this package into it as the community-nodes screen would, adds a "Pay sandbox"
- * credential and the example workflows, and starts n8n on http://127.0.0.1:5678.
+ * `npm start`: the package's main job. Starts the sandbox of the service (its records kept across
+ * starts), installs the newest supported n8n once, installs this package into it as the
+ * community-nodes screen would, adds a "Pay sandbox" credential and the example workflows, and
+ * starts n8n on http://127.0.0.1:5678, its output in a log file. Watches n8n: if it ends, says so,
+ * stops the sandbox and exits non-zero. Ctrl-C stops both (a second Ctrl-C at once).
  */
 import type { ChildProcess } from 'child_process';
 import { mkdirSync } from 'fs';
-import { join } from 'path';
+import { join, relative } from 'path';
 
 import { startSandbox } from '../sandbox';
 import { profileFromArguments } from '../sandbox/cli';
@@ -14,76 +16,126 @@ import { writeSandboxCredential } from './n8nRuntime/credential';
 import { prepareExamples } from './n8nRuntime/examples';
 import { ensureN8nInstalled } from './n8nRuntime/installN8n';
 import { installPackage, packPackage } from './n8nRuntime/installPackage';
-import { importCredentials, importWorkflow, listWorkflowIds, publishWorkflow, startServer, stopServer } from './n8nRuntime/n8nCli';
+import { describeExit, hasExited, importCredentials, importWorkflow, listWorkflowIds, publishWorkflow, startServer, stopServer } from './n8nRuntime/n8nCli';
 import type { N8nInstance } from './n8nRuntime/n8nCli';
 import { ensureOwner, LOCAL_OWNER } from './n8nRuntime/owner';
-import { N8N_HOST, N8N_PORT, SANDBOX_PORT, START_USER_FOLDER } from './n8nRuntime/paths';
+import { N8N_HOST, startSettings } from './n8nRuntime/paths';
+import { isPortFree } from './n8nRuntime/ports';
+import { N8N_NEWEST } from './n8nRuntime/releases';
+import { acquireStartLock } from './n8nRuntime/startLock';
 
 const step = (text: string) => console.log(`\n▶ ${text}`);
+const shown = (path: string) => relative(process.cwd(), path) || path;
 
 async function main(): Promise<void> {
+	const settings = startSettings();
+	const n8nBase = `http://${N8N_HOST}:${settings.n8nPort}`;
+	mkdirSync(settings.userFolder, { recursive: true });
+	const lock = acquireStartLock(settings.lockFile);
+	if (!lock.acquired) {
+		console.error(`✖ npm start is already running (process ${lock.runningPid}): n8n is at ${n8nBase}. Use that one, or stop it with Ctrl-C in its terminal first.`);
+		process.exit(1);
+	}
+
 	let sandbox: Sandbox | undefined;
 	let n8n: ChildProcess | undefined;
-	const stop = async () => {
+	let stopping = false;
+	const shutDown = async (exitCode: number): Promise<void> => {
+		if (stopping) {
+			// A second Ctrl-C: no more waiting.
+			lock.release();
+			process.exit(exitCode);
+		}
+		stopping = true;
 		console.log('\nStopping…');
 		if (n8n) await stopServer(n8n);
 		if (sandbox) await sandbox.close();
-		process.exit(0);
+		lock.release();
+		process.exit(exitCode);
 	};
-	process.on('SIGINT', () => void stop());
-	process.on('SIGTERM', () => void stop());
+	process.on('SIGINT', () => void shutDown(0));
+	process.on('SIGTERM', () => void shutDown(0));
 
-	step(`Starting the sandbox of the service on ${N8N_HOST}:${SANDBOX_PORT}`);
-	sandbox = await startSandbox({ profile: profileFromArguments(process.argv.slice(2), process.env), port: SANDBOX_PORT, host: N8N_HOST, quiet: true, withdrawalStepMs: 5000 });
-	console.log(`  ${sandbox.baseUrl} (control API: ${sandbox.baseUrl}/_sandbox/)`);
-
-	step('Checking n8n');
-	await ensureN8nInstalled((line) => console.log(`  ${line}`));
-
-	const instance: N8nInstance = { userFolder: START_USER_FOLDER, port: N8N_PORT, brokerPort: 5679 };
-	step('Installing this package into n8n (npm pack, then npm install in .n8n/nodes)');
-	mkdirSync(START_USER_FOLDER, { recursive: true });
-	await installPackage(START_USER_FOLDER, await packPackage());
-
-	step('Adding the "Pay sandbox" credential and the example workflows');
-	const setupDir = join(START_USER_FOLDER, 'setup');
-	mkdirSync(setupDir, { recursive: true });
-	// Only what is missing: a later start must not overwrite what the user changed in n8n.
-	const existing = new Set(await listWorkflowIds(instance));
-	if (existing.size === 0) {
-		const credentialFile = join(setupDir, 'credential.json');
-		writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
-		await importCredentials(instance, credentialFile);
-	}
-	const n8nBase = `http://${N8N_HOST}:${N8N_PORT}`;
-	for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
-		if (existing.has(example.id)) {
-			console.log(`  ${example.name} (already there, left as it is)`);
-			continue;
+	try {
+		for (const [what, port] of [['the sandbox', settings.sandboxPort], ['n8n', settings.n8nPort]] as const) {
+			if (!(await isPortFree(N8N_HOST, port))) throw new Error(`Port ${port} (for ${what}) is in use by another program on ${N8N_HOST}: stop it, then run npm start again.`);
 		}
-		await importWorkflow(instance, example.file);
-		if (example.hasTrigger) await publishWorkflow(instance, example.id);
-		console.log(`  ${example.name}${example.hasTrigger ? ' (active: listens for callbacks)' : ''}`);
-	}
 
-	step(`Starting n8n on ${n8nBase} (about 20 seconds)`);
-	n8n = await startServer(instance);
-	const owner = await ensureOwner(n8nBase);
+		step(`Starting the sandbox of the service on ${N8N_HOST}:${settings.sandboxPort}`);
+		sandbox = await startSandbox({
+			profile: profileFromArguments(process.argv.slice(2), process.env),
+			port: settings.sandboxPort,
+			host: N8N_HOST,
+			quiet: true,
+			withdrawalStepMs: 5000,
+			stateFile: settings.sandboxStateFile,
+		});
+		console.log(`  ${sandbox.baseUrl} (control API: ${sandbox.baseUrl}/_sandbox/)`);
+		console.log(`  Its payments, withdrawals and cards are kept in ${shown(settings.sandboxStateFile)} (delete it to start afresh).`);
 
-	console.log(`
+		step(`Checking n8n ${N8N_NEWEST.version}`);
+		await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(`  ${line}`));
+
+		const instance: N8nInstance = { release: N8N_NEWEST, userFolder: settings.userFolder, port: settings.n8nPort, brokerPort: settings.n8nPort + 1 };
+		step('Installing this package into n8n (npm pack, then npm install in .n8n/nodes)');
+		await installPackage(settings.userFolder, await packPackage(settings.userFolder));
+
+		step('Adding the "Pay sandbox" credential and the example workflows');
+		const setupDir = join(settings.userFolder, 'setup');
+		mkdirSync(setupDir, { recursive: true });
+		// Only what is missing: a later start must not overwrite what the user changed in n8n.
+		const existing = new Set(await listWorkflowIds(instance));
+		if (existing.size === 0) {
+			const credentialFile = join(setupDir, 'credential.json');
+			writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
+			await importCredentials(instance, credentialFile);
+		}
+		for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
+			if (existing.has(example.id)) {
+				console.log(`  ${example.name} (already there, left as it is)`);
+				continue;
+			}
+			await importWorkflow(instance, example.file);
+			let note = '';
+			if (example.hasTrigger) {
+				// Not fatal: e.g. an older copy of the example already listens on the same path.
+				note = await publishWorkflow(instance, example.id).then(
+					() => ' (active: listens for callbacks)',
+					(error: Error) => ` (left inactive: ${error.message.split('\n').find((line) => /error|already|conflict/i.test(line)) ?? 'n8n could not activate it'})`,
+				);
+			}
+			console.log(`  ${example.name}${note}`);
+		}
+
+		step(`Starting n8n ${N8N_NEWEST.version} on ${n8nBase} (about 30 seconds; its log: ${shown(settings.logFile)})`);
+		const server = await startServer(instance, settings.logFile);
+		n8n = server;
+		const ended = () => {
+			if (stopping) return;
+			console.error(`\n✖ n8n ${describeExit(server)}. Its log: ${shown(settings.logFile)}. Stopping the sandbox; run npm start again to restart both.`);
+			void shutDown(1);
+		};
+		server.once('exit', ended);
+		if (hasExited(server)) ended();
+		const owner = await ensureOwner(n8nBase);
+
+		console.log(`
 ✔ Ready.
 
-  n8n editor:   ${n8nBase}
+  n8n editor:   ${n8nBase}   (n8n ${N8N_NEWEST.version})
   Login:        ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}${owner === 'existing' ? ' (set up on an earlier start)' : ''}
   Sandbox:      ${sandbox.baseUrl}   (the "Pay sandbox" credential points here)
   Examples:     Workflows → "Pay example: …"; open one and press "Execute workflow"
                 (in the payout example, pick "Start" in the button's ▾ menu first).
   OTPs, codes:  ${sandbox.baseUrl}/_sandbox/otp/<slug>, ${sandbox.baseUrl}/_sandbox/codes/demo
+  n8n's log:    ${shown(settings.logFile)}   (why a callback was refused, errors)
 
 Press Ctrl-C to stop n8n and the sandbox.`);
+	} catch (error) {
+		if (stopping) return;
+		console.error(`\n✖ ${(error as Error).message}`);
+		await shutDown(1);
+	}
 }
 
-main().catch((error: Error) => {
-	console.error(`\n✖ ${error.message}`);
-	process.exit(1);
-});
+void main();

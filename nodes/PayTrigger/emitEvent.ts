@@ -47,5 +47,10 @@ export async function emitEvent(context: IWebhookFunctions, run: CallbackRun, st
 	started();
 	json.body = run.body;
 	json.headers = run.headers;
-	return { workflowData: [[{ json }]] };
+	// Answered here rather than left to n8n: a short JSON instead of n8n's "firstEntryJson" text,
+	// and n8n 2.41 saves the repeat record only then (left to n8n, it starts the run first and
+	// loses the change). The service sends each callback once, so answering before the run starts
+	// loses nothing.
+	context.getResponseObject().status(200).json({ received: true });
+	return { noWebhookResponse: true, workflowData: [[{ json }]] };
 }

@@ -4,10 +4,11 @@
  * requests, inject faults. It needs no authentication: the sandbox listens on loopback.
  */
 import { badRequest, notFound } from '../http';
-import { PAYMENT_STATE, WITHDRAWAL_STATE } from '../model';
-import type { Account, PaymentObject, Withdrawal } from '../model';
+import { WITHDRAWAL_STATE } from '../model';
+import type { Account, Withdrawal } from '../model';
 import type { Fault } from '../faults';
 import { sendPaymentCallback } from '../callbacks';
+import { paymentPage, settledDelivery } from '../checkoutPage';
 import { accountView, cardView, paymentView, SETTABLE_OPTIONS, settingsView, withdrawalView } from '../controlViews';
 import { markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
@@ -111,9 +112,20 @@ export const controlRoutes: Route[] = [
 		return ok(withdrawalView(withdrawal));
 	}),
 	control('GET', '/cards', ({ state }) => ok([...state.cards.values()].map(cardView))),
-	control('GET', '/bank/{url}', ({ state, params }) => ({ body: pageAnswer(findPayment(state, params.url), 'Sandbox bank (PSE)') })),
-	control('GET', '/checkout/{url}', ({ state, params }) => ({ body: pageAnswer(findPayment(state, params.url), 'Sandbox checkout') })),
+	control('GET', '/bank/{url}', ({ state, params }) => ({ body: paymentPage(state, findPayment(state, params.url), 'Sandbox bank (PSE)', payAction(params.url)) })),
+	control('GET', '/checkout/{url}', ({ state, params }) => ({ body: paymentPage(state, findPayment(state, params.url), 'Sandbox checkout', payAction(params.url)) })),
+	// The pages' Pay button: pays, waits for the callback's answer, and ends on a page that says both.
+	control('POST', '/checkout/{url}/pay', async ({ state, params }) => {
+		const payment = findPayment(state, params.url);
+		markPaid(state, payment, payment.paymentMethod || 'pse');
+		await settledDelivery(state, payment);
+		return { body: paymentPage(state, payment, 'Sandbox checkout', payAction(params.url)) };
+	}),
 ];
+
+function payAction(slug: string): string {
+	return `${CONTROL_PREFIX}/checkout/${encodeURIComponent(slug)}/pay`;
+}
 
 function findAccount(state: SandboxState, username: string): Account {
 	const account = state.accounts.get(username);
@@ -123,20 +135,4 @@ function findAccount(state: SandboxState, username: string): Account {
 
 function nextWithdrawalState(withdrawal: Withdrawal): number {
 	return withdrawal.state === WITHDRAWAL_STATE.created ? WITHDRAWAL_STATE.inProcess : WITHDRAWAL_STATE.deposited;
-}
-
-/** A marker the server turns into an HTML page: the bank flow and the checkout page of the sandbox. */
-export interface HtmlPage {
-	html: string;
-}
-
-function pageAnswer(payment: PaymentObject, title: string): HtmlPage {
-	const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-	const paid = payment.state === PAYMENT_STATE.paid;
-	return {
-		html: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32em;margin:3em auto">
-<h1>${title}</h1><p>${escape(payment.description)}</p><p><strong>${payment.amount.toFixed(2)} COP</strong> · state ${payment.state}</p>
-${paid ? '<p>Paid.</p>' : `<form method="post" action="${CONTROL_PREFIX}/payments/${payment.slug}/pay"><button>Pay (sandbox)</button></form>`}
-</body></html>`,
-	};
 }

@@ -6,15 +6,20 @@
 import { mkdirSync, writeFileSync, existsSync } from 'fs';
 import { join } from 'path';
 
-import { PACK_DIR, REPO_ROOT } from './paths';
+import { REPO_ROOT } from './paths';
 import { run } from './run';
 
-/** Packs the built package (run `npm run build` first) and returns the tarball's path. */
-export async function packPackage(): Promise<string> {
-	mkdirSync(PACK_DIR, { recursive: true });
-	const output = await run('npm', ['pack', '--pack-destination', PACK_DIR, '--loglevel=error'], { cwd: REPO_ROOT });
+/**
+ * Packs the built package (run `npm run build` first) into the user folder and returns the
+ * tarball's path. One folder per n8n: two packing at once (the end-to-end tests run in parallel)
+ * would write the same file name while the other installs it.
+ */
+export async function packPackage(userFolder: string): Promise<string> {
+	const destination = join(userFolder, 'pack');
+	mkdirSync(destination, { recursive: true });
+	const output = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT });
 	const name = output.trim().split('\n').pop() as string;
-	return join(PACK_DIR, name.trim());
+	return join(destination, name.trim());
 }
 
 export async function installPackage(userFolder: string, tarball: string): Promise<void> {

@@ -1,12 +1,18 @@
 /** The n8n command line with the environment of one user folder: import, execute, publish, start. */
 import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
+import { closeSync, openSync, readFileSync, writeSync } from 'fs';
+import { delimiter, dirname } from 'path';
 
-import { N8N_BIN, N8N_HOST } from './paths';
+import { N8N_HOST } from './paths';
+import { isPortFree } from './ports';
 import { n8nIsReady } from './readiness';
+import { n8nScriptOf, nodeBinaryOf } from './releases';
+import type { N8nRelease } from './releases';
 import { run, runToFile } from './run';
 
 export interface N8nInstance {
+	release: N8nRelease;
 	userFolder: string;
 	port: number;
 	/** Each n8n process needs its own task-broker port. */
@@ -16,6 +22,8 @@ export interface N8nInstance {
 export function n8nEnvironment(instance: N8nInstance, brokerPort = instance.brokerPort): NodeJS.ProcessEnv {
 	return {
 		...process.env,
+		// n8n's task runners and anything else it starts use the same Node.
+		PATH: `${dirname(nodeBinaryOf(instance.release))}${delimiter}${process.env.PATH ?? ''}`,
 		// Under jest NODE_ENV is "test", which silences n8n's logger (and with it `n8n execute`'s result).
 		NODE_ENV: 'production',
 		N8N_USER_FOLDER: instance.userFolder,
@@ -26,7 +34,7 @@ export function n8nEnvironment(instance: N8nInstance, brokerPort = instance.brok
 		N8N_LISTEN_ADDRESS: N8N_HOST,
 		N8N_PORT: String(instance.port),
 		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://${N8N_HOST}:${instance.port}/`,
+		[instance.release.webhookUrlVariable]: `http://${N8N_HOST}:${instance.port}/`,
 		N8N_EDITOR_BASE_URL: `http://${N8N_HOST}:${instance.port}/`,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -49,7 +57,7 @@ export function n8nEnvironment(instance: N8nInstance, brokerPort = instance.brok
  */
 async function cli(instance: N8nInstance, args: string[], logLevel?: string): Promise<string> {
 	const env = n8nEnvironment(instance, instance.brokerPort + 1);
-	return await run(N8N_BIN, args, { env: logLevel ? { ...env, N8N_LOG_LEVEL: logLevel } : env });
+	return await run(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), ...args], { env: logLevel ? { ...env, N8N_LOG_LEVEL: logLevel } : env });
 }
 
 export async function importCredentials(instance: N8nInstance, file: string): Promise<void> {
@@ -90,7 +98,7 @@ export interface CliExecution {
 export async function executeWorkflow(instance: N8nInstance, id: string): Promise<CliExecution> {
 	// The result is printed through n8n's logger at level info.
 	const env = { ...n8nEnvironment(instance, instance.brokerPort + 1), N8N_LOG_LEVEL: 'info' };
-	const { output } = await runToFile(N8N_BIN, ['execute', `--id=${id}`], { env });
+	const { output } = await runToFile(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), 'execute', `--id=${id}`], { env });
 	const marker = output.indexOf('\n{');
 	if (marker < 0) throw new Error(`n8n execute printed no result:\n${output.slice(-2000)}`);
 	const raw = JSON.parse(output.slice(marker + 1, output.lastIndexOf('}') + 1)) as {
@@ -106,33 +114,46 @@ export async function executeWorkflow(instance: N8nInstance, id: string): Promis
 	return { status: raw.status, outputs, errors, raw };
 }
 
-/** Starts `n8n start`; resolves once the editor and the REST API answer. */
-export async function startServer(instance: N8nInstance, onOutput?: (text: string) => void): Promise<ChildProcess> {
-	const child = spawn(N8N_BIN, ['start'], { env: n8nEnvironment(instance), stdio: ['ignore', 'pipe', 'pipe'] });
-	let recent = '';
-	const collect = (chunk: Buffer) => {
-		recent = (recent + chunk.toString()).slice(-3000);
-		onOutput?.(chunk.toString());
-	};
-	child.stdout?.on('data', collect);
-	child.stderr?.on('data', collect);
+/**
+ * Starts `n8n start`, its output appended to `logFile`; resolves once the editor and the REST API
+ * answer. Rejects, with the log's tail, if n8n ends or does not answer within 3 minutes.
+ */
+export async function startServer(instance: N8nInstance, logFile: string): Promise<ChildProcess> {
+	// Otherwise the readiness check below would take another n8n on that port for this one.
+	if (!(await isPortFree(N8N_HOST, instance.port))) throw new Error(`Port ${instance.port} on ${N8N_HOST} is in use: another n8n or program listens there`);
+	const log = openSync(logFile, 'a');
+	writeSync(log, `\n--- n8n ${instance.release.version} starting at ${new Date().toISOString()} ---\n`);
+	const child = spawn(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), 'start'], { env: n8nEnvironment(instance), stdio: ['ignore', log, log] });
+	closeSync(log); // the child holds its own copy
+	const tail = () => readFileSync(logFile, 'utf8').slice(-3000);
 	const base = `http://${N8N_HOST}:${instance.port}`;
 	const deadline = Date.now() + 180_000;
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode} while starting:\n${recent}`);
+		if (hasExited(child)) throw new Error(`n8n ${describeExit(child)} while starting (log: ${logFile}):\n${tail()}`);
 		if (await n8nIsReady(base)) return child;
 		if (Date.now() > deadline) {
-			child.kill();
-			throw new Error('n8n did not answer within 3 minutes');
+			await stopServer(child);
+			throw new Error(`n8n did not answer within 3 minutes (log: ${logFile}):\n${tail()}`);
 		}
 		await new Promise((resolvePromise) => setTimeout(resolvePromise, 500));
 	}
 }
 
-export async function stopServer(child: ChildProcess): Promise<void> {
-	if (child.exitCode !== null) return;
+/** Whether the process has ended: `exitCode` stays null for a process killed by a signal, `signalCode` says which. */
+export function hasExited(child: ChildProcess): boolean {
+	return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** "exited with code 1" or "was killed (SIGKILL)". */
+export function describeExit(child: Pick<ChildProcess, 'exitCode' | 'signalCode'>): string {
+	return child.signalCode !== null ? `was killed (${child.signalCode})` : `exited with code ${child.exitCode}`;
+}
+
+/** Ends n8n: SIGTERM, then SIGKILL after 15 s. Returns at once for a process that has already ended. */
+export async function stopServer(child: ChildProcess, graceMs = 15_000): Promise<void> {
+	if (hasExited(child)) return;
 	await new Promise<void>((resolvePromise) => {
-		const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+		const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
 		child.once('exit', () => {
 			clearTimeout(killer);
 			resolvePromise();

@@ -71,3 +71,12 @@ async function postRest<T>(baseUrl: string, cookie: string, path: string, body: 
 	if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
 	return (JSON.parse(text) as { data: T }).data;
 }
+
+/** The workflow's static data as n8n's database holds it (what survives a restart), `{}` when none. */
+export async function workflowStaticData(baseUrl: string, cookie: string, workflowId: string): Promise<Record<string, Record<string, unknown>>> {
+	const response = await fetch(`${baseUrl}/rest/workflows/${workflowId}`, { headers: { cookie } });
+	if (!response.ok) throw new Error(`workflow ${workflowId}: HTTP ${response.status}`);
+	const { staticData } = ((await response.json()) as { data: { staticData?: unknown } }).data;
+	if (typeof staticData === 'string') return JSON.parse(staticData) as Record<string, Record<string, unknown>>;
+	return (staticData ?? {}) as Record<string, Record<string, unknown>>;
+}

@@ -21,14 +21,14 @@ export interface MatrixOperation {
 
 const payer = { payerName: 'Ana', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '3001112233' };
 
-async function newPayment(sandbox: Sandbox): Promise<string> {
+async function newPayment(sandbox: Sandbox, paymentMethods = ['daviplata', 'credit_card']): Promise<string> {
 	const { items } = await runPayNode({
 		parameters: {
 			resource: 'payment',
 			operation: 'create',
 			amount: 5000,
 			description: 'matrix',
-			paymentMethods: ['daviplata', 'credit_card'],
+			paymentMethods,
 			payerRedirectUrl: 'https://shop.example/thanks',
 			expirationDays: 1,
 		},
@@ -74,6 +74,26 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		async prepare(sandbox) {
 			slug = await newPayment(sandbox);
 			return { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer };
+		},
+		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
+	},
+	{
+		name: 'Checkout → Pay with Bank Button',
+		route: 'POST /{url}',
+		movesMoney: true,
+		async prepare(sandbox) {
+			slug = await newPayment(sandbox, ['bancolombia_transfer']);
+			return { resource: 'checkout', operation: 'payWithBankButton', slug, ...payer };
+		},
+		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
+	},
+	{
+		name: 'Checkout → Pay in Cash',
+		route: 'POST /{url}',
+		movesMoney: true,
+		async prepare(sandbox) {
+			slug = await newPayment(sandbox, ['efecty']);
+			return { resource: 'checkout', operation: 'payInCash', slug, cashNetwork: 'efecty', ...payer };
 		},
 		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
 	},

@@ -47,6 +47,17 @@ describe('Pay Trigger', () => {
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(1);
 	});
 
+	it('answers a callback that starts the workflow itself, with a short JSON, so that n8n saves the repeat record before the run', async () => {
+		const { body } = await paidPayment();
+		const answer = await (await trigger()).receive({ body, query: secret });
+		expect(answer.items).toHaveLength(1);
+		// Left to n8n, the answer would be the text "firstEntryJson", and n8n 2.41 would not save the static data.
+		expect(answer.response).toEqual({ status: 200, body: { received: true } });
+		expect(answer.result.noWebhookResponse).toBe(true);
+		// Nothing about the payment or the secret in the answer: the sender learns only that it arrived.
+		expect(JSON.stringify(answer.response)).not.toContain(TEST_CALLBACK_SECRET);
+	});
+
 	it('reads the credential once per callback, for the secret and the verification together', async () => {
 		const { body } = await paidPayment();
 		const harness = await trigger();

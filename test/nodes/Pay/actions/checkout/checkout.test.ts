@@ -121,7 +121,7 @@ describe('Checkout', () => {
 		const other = await newPayment();
 		const refused = await run({ resource: 'checkout', operation: 'payWithBreb', slug: other, methodKey: 'breb' });
 		// Observed: {"result": "NOT_ALLOWED", "error": …}; spec: {error, detail}.
-		if (!observed) expect(refused.error?.message).toContain('no está habilitado');
+		expect(refused.error?.message).toContain(observed ? '(NOT_ALLOWED)' : 'no está habilitado');
 		expect(refused.error?.httpCode).toBe('403');
 	});
 
@@ -142,11 +142,11 @@ describe('Checkout', () => {
 		await sandbox.control.pay(slug);
 		const paid = await run({ resource: 'checkout', operation: 'payWithBreb', slug, methodKey: 'breb' });
 		// Observed: {"result": "PAY_IS_PAYED"} (400), {"result": "NOT_ALLOWED", …} (403); spec: {error, detail}.
-		if (!observed) expect(paid.error?.message).toContain('ya fue pagado');
+		expect(paid.error?.message).toContain(observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado');
 		expect(paid.error?.httpCode).toBe(observed ? '400' : '409');
 		const onlyPse = await newPayment(['pse']);
 		const notEnabled = await run({ resource: 'checkout', operation: 'payWithDaviplata', slug: onlyPse, ...payer });
-		if (!observed) expect(notEnabled.error?.message).toContain('no está habilitado');
+		expect(notEnabled.error?.message).toContain(observed ? '(NOT_ALLOWED)' : 'no está habilitado');
 		expect(notEnabled.error?.httpCode).toBe(observed ? '403' : '400');
 	});
 });

@@ -146,7 +146,7 @@ describe('refusals of the live service', () => {
 		);
 		expect(await sandbox.control.count('POST /{url}')).toBe(1);
 		if (observed) {
-			expect(items[0].json).toMatchObject({ outcome: 'refused', httpCode: '400' });
+			expect(items[0].json).toMatchObject({ outcome: 'refused', httpCode: '400', code: 'LIMIT_LENGTH_CC', error: "The payer's document number is too long (LIMIT_LENGTH_CC)" });
 			expect((await sandbox.control.payment(slug)).state).toBe(0);
 		} else {
 			expect(items[0].json).toMatchObject({ state_label: 'in_process' });
