@@ -7,7 +7,7 @@
  * bank correspondent, Bancolombia's QR and the card are the ones the service's real clients send
  * (public-facts, second survey). A user can send any other key with "Other Method Keys".
  */
-import { peelJson } from '../../../credentials/jsonLayers';
+import { peelJson } from '../jsonLayers';
 
 export interface PaymentMethodChoice {
 	/** The key sent to the service, as written in `payment_method_enabled`. */

@@ -3,7 +3,7 @@
  * n8n's client hands over an unparsed string when a body is not JSON at all. Decode until the value
  * is no longer a string that parses as JSON.
  */
-import { peelJson } from '../../../credentials/jsonLayers';
+import { peelJson } from '../jsonLayers';
 
 export type DecodedBody = { readable: true; value: unknown } | { readable: false; text: string };
 
