@@ -12,6 +12,7 @@ import { shutDownEngine } from '../test/harness/runWorkflow';
 import { benchmarkCardEncryption } from './cardEncryption';
 import { benchmarkConcurrency } from './concurrency';
 import { benchmarkGrowth } from './growth';
+import { benchmarkHttpRequestNode } from './httpRequestNode';
 import { startExternalSandbox } from './externalSandbox';
 import type { BenchmarkResult } from './measure';
 import { benchmarkMemory } from './memory';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
 		if (selected('concurrency')) record(await benchmarkConcurrency(sandbox));
 		if (selected('cards')) record(await benchmarkCardEncryption(sandbox));
 		if (selected('package')) for (const result of benchmarkPackage()) record(result);
+		if (selected('httpRequest') && process.env.PAY_BENCH_SKIP_N8N !== '1') for (const result of await benchmarkHttpRequestNode(sandbox)) record(result);
 		if (selected('trigger') && process.env.PAY_BENCH_SKIP_N8N !== '1') record(await benchmarkTriggerLatency(sandbox));
 	} finally {
 		await sandbox.close();
