@@ -13,6 +13,7 @@ import { join } from 'path';
 import type { SandboxEndpoint } from '../sandbox';
 import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../scripts/n8nRuntime/credential';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
+import { ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS } from '../nodes/Pay/itemsAtOnce';
 import { median } from './measure';
 import type { BenchmarkResult } from './measure';
 import { BENCH_N8N_VERSION, prepareBenchN8n } from './n8nRuntime';
@@ -199,7 +200,7 @@ export async function benchmarkHttpRequestNode(sandbox: SandboxEndpoint): Promis
 			const paceText =
 				pace === 'ten'
 					? "10 at a time (Pay: Items at Once 10; HTTP Request: Batching, 10 items per batch 1 ms apart, its nearest setting: it starts a batch's requests without waiting for the previous batch's answers)"
-					: `each node's default (Pay: Items at Once ${operation === 'create' ? '1, one creation at a time' : 'its default'}; HTTP Request: every item's request started at once)`;
+					: `each node's default (Pay: Items at Once unset, ${ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS} at a time for this operation; HTTP Request: every item's request started at once)`;
 			results.push({
 				name: `vs n8n's HTTP Request node: ${operation === 'create' ? 'Payment → Create' : 'Payment → Get'}, ${pace === 'ten' ? '10 at a time' : 'defaults'}`,
 				measured:

@@ -22,6 +22,9 @@ const NODE_BINARY =
 	process.env.PAY_BENCH_NODE ?? join(RUNTIME_DIR, `node-${NODE_VERSION}`, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node');
 const N8N_SCRIPT = join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 
+/** `PAY_BENCH_N8N_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'`: a CPU profile of each `n8n execute`. */
+const EXECUTE_NODE_ARGUMENTS = (process.env.PAY_BENCH_N8N_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export const BENCH_CALLBACK_SECRET = 'bench-callback-secret-0123456789abcdef';
 
 export interface BenchN8n {
@@ -98,7 +101,7 @@ export async function prepareBenchN8n(sandbox: SandboxEndpoint, folder: string, 
 		script: N8N_SCRIPT,
 		execute: async (id) => {
 			// The result is printed through n8n's logger at level info; to a file, as it can be large.
-			const { output } = await runToFile(NODE_BINARY, [N8N_SCRIPT, 'execute', `--id=${id}`], { env: { ...environment, N8N_LOG_LEVEL: 'info' } });
+			const { output } = await runToFile(NODE_BINARY, [...EXECUTE_NODE_ARGUMENTS, N8N_SCRIPT, 'execute', `--id=${id}`], { env: { ...environment, N8N_LOG_LEVEL: 'info' } });
 			const marker = output.indexOf('\n{');
 			if (marker < 0) throw new Error(`n8n execute printed no result:\n${output.slice(-2000)}`);
 			const raw = JSON.parse(output.slice(marker + 1, output.lastIndexOf('}') + 1)) as { status: string; data: { resultData: { runData: Record<string, NodeRun[]> } } };

@@ -6,6 +6,8 @@
 import { createServer, request as forward } from 'http';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
+import type { IDataObject } from 'n8n-workflow';
+
 
 import type { Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
@@ -51,7 +53,7 @@ afterAll(async () => await new Promise((resolve) => proxy.close(resolve)));
 
 beforeEach(() => mostOpen.clear());
 
-async function run(parameters: Record<string, unknown>, input: Array<Record<string, unknown>>) {
+async function run(parameters: Record<string, unknown>, input: IDataObject[]) {
 	const outcome = await runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox, sandbox.demo, { baseUrl: proxyUrl }) });
 	expect(outcome.error).toBeUndefined();
 	return outcome;
