@@ -7,6 +7,7 @@ import type { OperationEnvironment } from './actions/types';
 import { guardAfterMoneyMoved } from './execution/afterMoneyMoved';
 import { ledgerScope, releaseLedger } from './execution/onceLedger';
 import { runItems } from './execution/runItems';
+import { defaultItemsAtOnce } from './itemsAtOnce';
 import { searchBanks } from './methods/searchBanks';
 import { readRequestOptions, requestOptionsProperty } from './requestOptions';
 import type { RequestOptions } from './requestOptions';
@@ -46,7 +47,7 @@ export class Pay implements INodeType {
 		}
 		let requestOptions: RequestOptions;
 		try {
-			requestOptions = readRequestOptions(this, node);
+			requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(resource, operationName));
 		} catch (error) {
 			// Node-wide settings: every item fails alike, each paired to its input with Continue On Fail.
 			return [(await runItems(this, items.length, async () => await Promise.reject(error))).items];

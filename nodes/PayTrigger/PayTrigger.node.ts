@@ -14,6 +14,7 @@ import { parseCallback } from './callbackEvent';
 import type { CallbackEvent } from './callbackEvent';
 import { carriesSecret } from './callbackSecret';
 import { oneCopyAtATime } from './callbacksUnderWay';
+import { forgetCredentials, keptCredentials } from './credentialCache';
 import { readCallbackBody } from './readCallbackBody';
 import { eventKey, isRecorded, remember, seenRecently } from './repeatGuard';
 import { isAllowedSender, parseAllowList } from './senderAddress';
@@ -145,14 +146,25 @@ export class PayTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
-		// Read once per callback: in n8n every read fetches and decrypts the credential again.
+		// Kept a few seconds across callbacks: in n8n every read fetches and decrypts the credential again.
+		const keptKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? ''}`;
 		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-		const readCredentials = async () => await (credentials ??= this.getCredentials(CREDENTIAL_NAME));
+		const readCredentials = async () => await (credentials ??= keptCredentials(keptKey, async () => await this.getCredentials(CREDENTIAL_NAME)));
+		const secretOf = async () => {
+			const { callbackSecret } = await readCredentials();
+			return typeof callbackSecret === 'string' ? callbackSecret : '';
+		};
 
 		if (!isAllowedSender(request.ip, parseAllowList(options.allowedIps))) return refuse(403, 'Sender address not allowed');
 		if (options.requireSecret !== false) {
-			const { callbackSecret } = await readCredentials();
-			const secret = typeof callbackSecret === 'string' ? callbackSecret : '';
+			let secret = await secretOf();
+			const carried = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
+			if (secret === '' || !carriesSecret(carried, secret)) {
+				// Perhaps changed since it was kept: refused only against the credential as it is now.
+				forgetCredentials(keptKey);
+				credentials = undefined;
+				secret = await secretOf();
+			}
 			// Said plainly (in the answer and n8n's log): otherwise every callback is refused and nobody sees why.
 			if (secret === '') {
 				return refuse(
@@ -160,7 +172,7 @@ export class PayTrigger implements INodeType {
 					'The credential has no Callback Secret, so no callback can be checked: set one in the credential (the Pay node adds it to the callback URLs it sends), or turn off Options → Require Callback Secret',
 				);
 			}
-			if (!carriesSecret((this.getQueryData() as IDataObject)[SECRET_PARAMETER], secret)) return refuse(401, 'Missing or wrong callback secret');
+			if (!carriesSecret(carried, secret)) return refuse(401, 'Missing or wrong callback secret');
 		}
 
 		const headers = this.getHeaderData() as IDataObject;
