@@ -88,7 +88,7 @@ export async function prepareBenchN8n(sandbox: SandboxEndpoint, folder: string, 
 		N8N_LOG_LEVEL: 'warn',
 	};
 	const command = async (args: string[]) => await run(NODE_BINARY, [N8N_SCRIPT, ...args], { env: environment });
-	await installPackage(userFolder, await packPackage());
+	await installPackage(userFolder, await packPackage(userFolder));
 	const credentialFile = join(userFolder, 'credential.json');
 	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, BENCH_CALLBACK_SECRET);
 	await command(['import:credentials', `--input=${credentialFile}`]);
