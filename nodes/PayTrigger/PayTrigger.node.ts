@@ -14,6 +14,7 @@ import { parseCallback } from './callbackEvent';
 import type { CallbackEvent } from './callbackEvent';
 import { refusedAtTheGate } from './callbackGate';
 import { oneCopyAtATime } from './callbacksUnderWay';
+import { forgetCredentials, keptCredentials } from './credentialCache';
 import { emitEvent } from './emitEvent';
 import { readCallbackBody } from './readCallbackBody';
 import { eventKey, isRecorded } from './repeatGuard';
@@ -63,10 +64,15 @@ export class PayTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		// Read once per callback: in n8n every read fetches and decrypts the credential again.
+		// Kept a few seconds across callbacks: in n8n every read fetches and decrypts the credential again.
+		const keptKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? ''}`;
 		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-		const readCredentials = async () => await (credentials ??= this.getCredentials(CREDENTIAL_NAME));
-		const refused = await refusedAtTheGate(this, options, readCredentials);
+		const readCredentials = async () => await (credentials ??= keptCredentials(keptKey, async () => await this.getCredentials(CREDENTIAL_NAME)));
+		const forget = () => {
+			forgetCredentials(keptKey);
+			credentials = undefined;
+		};
+		const refused = await refusedAtTheGate(this, options, readCredentials, forget);
 		if (refused) return refused;
 
 		const headers = this.getHeaderData() as IDataObject;

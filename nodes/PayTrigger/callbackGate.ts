@@ -12,10 +12,17 @@ export async function refusedAtTheGate(
 	context: IWebhookFunctions,
 	options: IDataObject,
 	readCredentials: () => Promise<ICredentialDataDecryptedObject>,
+	forgetCredentials: () => void,
 ): Promise<IWebhookResponseData | undefined> {
 	if (!isAllowedSender(context.getRequestObject().ip, parseAllowList(options.allowedIps))) return refuse(context, 403, 'Sender address not allowed');
 	if (options.requireSecret === false) return undefined;
-	const secret = callbackSecretOf(await readCredentials());
+	let secret = callbackSecretOf(await readCredentials());
+	const carried = secretCarriedBy(context.getQueryData() as IDataObject);
+	if (secret === '' || !carriesSecret(carried, secret)) {
+		// Perhaps changed since it was kept: refused only against the credential as it is now.
+		forgetCredentials();
+		secret = callbackSecretOf(await readCredentials());
+	}
 	// Said plainly (in the answer and n8n's log): otherwise every callback is refused and nobody sees why.
 	if (secret === '') {
 		return refuse(
@@ -24,6 +31,6 @@ export async function refusedAtTheGate(
 			'The credential has no Callback Secret, so no callback can be checked: set one in the credential (the Pay node adds it to the callback URLs it sends), or turn off Options → Require Callback Secret',
 		);
 	}
-	if (!carriesSecret(secretCarriedBy(context.getQueryData() as IDataObject), secret)) return refuse(context, 401, 'Missing or wrong callback secret');
+	if (!carriesSecret(carried, secret)) return refuse(context, 401, 'Missing or wrong callback secret');
 	return undefined;
 }

@@ -121,7 +121,7 @@ describe.each([
 
 		it('a payment paid in the sandbox starts the reconciliation workflow, verified with the API', async () => {
 			const client = await login(sandbox);
-			const created = await createPayment(client, { callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}` });
+			const created = await createPayment(client, { platform: 'API', callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}` });
 			await sandbox.control.resetCounters();
 			await sandbox.control.pay(created.url as string);
 			const delivery = await settledDelivery(created.url as string);
@@ -165,7 +165,7 @@ describe.each([
 
 		it('the sandbox\'s checkout page pays and ends on a page that says the callback reached n8n (status 200), without the secret', async () => {
 			const client = await login(sandbox);
-			const created = await createPayment(client, { callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}` });
+			const created = await createPayment(client, { platform: 'API', callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}` });
 			const page = await (await fetch(`${sandbox.baseUrl}/_sandbox/checkout/${created.url as string}`)).text();
 			const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
 			const paid = await fetch(`${sandbox.baseUrl}${action}`, { method: 'POST' });

@@ -29,18 +29,28 @@ export interface TriggerAnswer {
 	logs: string[];
 }
 
+let harnessesMade = 0;
+
 export class PayTriggerHarness {
 	private constructor(
 		private readonly workflow: Workflow,
 		private readonly node: INode,
 		private readonly nodeType: INodeType,
 		readonly credentials: TestCredentialsHelper,
+		private readonly credentialId: string,
 	) {}
+
+	/** Changes the stored credential, as a user editing it in n8n does. */
+	changeCredential(changes: ICredentialDataDecryptedObject): void {
+		this.credentials.stored.set(this.credentialId, { ...this.credentials.stored.get(this.credentialId), ...changes });
+	}
 
 	static async create(parameters: INodeParameters, credentials: ICredentialDataDecryptedObject): Promise<PayTriggerHarness> {
 		const loaded = await loadBuiltPackage();
 		const helper = new TestCredentialsHelper(loaded.credentialTypes);
-		helper.stored.set(CREDENTIAL_ID, { sessionToken: '', ...credentials });
+		// Its own credential id: the trigger keeps a credential for a few seconds per workflow and credential id.
+		const credentialId = `${CREDENTIAL_ID}-trigger-${++harnessesMade}`;
+		helper.stored.set(credentialId, { sessionToken: '', ...credentials });
 		const node: INode = {
 			id: 'trigger-under-test',
 			name: 'Pay Trigger',
@@ -48,11 +58,11 @@ export class PayTriggerHarness {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters,
-			credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },
+			credentials: { payApi: { id: credentialId, name: 'Pay sandbox' } },
 			webhookId: 'pay-trigger-webhook',
 		};
 		const workflow = new Workflow({ id: 'trigger-workflow', nodes: [node], connections: {}, active: true, nodeTypes: loaded.nodeTypes, staticData: {} });
-		return new PayTriggerHarness(workflow, node, loaded.nodeTypes.getByName(node.type) as INodeType, helper);
+		return new PayTriggerHarness(workflow, node, loaded.nodeTypes.getByName(node.type) as INodeType, helper, credentialId);
 	}
 
 	async receive(request: CallbackRequest): Promise<TriggerAnswer> {

@@ -5,6 +5,7 @@ import { releaseLedger } from '../../shared/transport/onceLedger';
 import { guardAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { startRun } from '../execution/nodeRun';
 import { runItems } from '../execution/runItems';
+import { defaultItemsAtOnce } from '../itemsAtOnce';
 import { readRequestOptions } from '../requestOptions';
 import type { RequestOptions } from '../requestOptions';
 import { resources } from './registry';
@@ -27,7 +28,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	}
 	let requestOptions: RequestOptions;
 	try {
-		requestOptions = readRequestOptions(this, node);
+		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(resource, operationName));
 	} catch (error) {
 		// Node-wide settings: every item fails alike, each paired to its input with Continue On Fail.
 		return [(await runItems(this, itemCount, async () => await Promise.reject(error))).items];
