@@ -9,7 +9,10 @@ import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 // given, `npm run lint` reports their rules as warnings, so it stays at 0 errors while checking
 // everything else; `npm run lint:publish` (run by `npm publish`, with scripts/checkPublisherFacts.js)
 // holds them as errors, as n8n's scanner does.
-const PUBLISHER_ONLY_RULES = ['@n8n/community-nodes/valid-author', '@n8n/community-nodes/require-homepage'];
+const PUBLISHER_ONLY_RULES = [
+	'@n8n/community-nodes/valid-author',
+	'@n8n/community-nodes/require-homepage',
+];
 
 export default tseslint.config(
 	{ ignores: ['dist/**', 'node_modules/**', '.n8n-runtime/**'] },

@@ -4,7 +4,9 @@ const { src, dest, task, parallel } = require('gulp');
 
 const copyIconsOf = (folder) =>
 	function copyIcons() {
-		return src(path.resolve(folder, '**', '*.{png,svg}'), { encoding: false }).pipe(dest(path.resolve('dist', folder)));
+		return src(path.resolve(folder, '**', '*.{png,svg}'), { encoding: false }).pipe(
+			dest(path.resolve('dist', folder)),
+		);
 	};
 
 task('build:icons', parallel(copyIconsOf('nodes'), copyIconsOf('credentials')));

@@ -40,7 +40,10 @@ module.exports = {
 			...shared,
 			displayName: 'observed',
 			testMatch: ['**/*.test.ts'],
-			setupFiles: ['<rootDir>/test/harness/setupEnv.ts', '<rootDir>/test/harness/profileObserved.ts'],
+			setupFiles: [
+				'<rootDir>/test/harness/setupEnv.ts',
+				'<rootDir>/test/harness/profileObserved.ts',
+			],
 		},
 		{
 			...shared,

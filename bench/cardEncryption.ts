@@ -16,7 +16,13 @@ export async function benchmarkCardEncryption(sandbox: SandboxEndpoint): Promise
 		async () =>
 			await runNode(
 				sandbox,
-				{ resource: 'card', operation: 'register', cardNumber: '4111 1111 1111 1111', holderName: '={{ $json.holder }}', expiry: '12/30' },
+				{
+					resource: 'card',
+					operation: 'register',
+					cardNumber: '4111 1111 1111 1111',
+					holderName: '={{ $json.holder }}',
+					expiry: '12/30',
+				},
 				cards,
 			),
 	);
@@ -26,9 +32,18 @@ export async function benchmarkCardEncryption(sandbox: SandboxEndpoint): Promise
 	const client = await plainClient(sandbox);
 	const perItem = await timed(async () => {
 		for (const card of cards) {
-			const pem = (await client.get('/base/get_constants_key_public/')).data.data.text_long_value as string;
-			const encrypt = (text: string) => publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
-			await client.post('/register_tc/', { number_card: encrypt('4111111111111111'), name_card: encrypt(card.holder), date_expiration: encrypt('12/30') });
+			const pem = (await client.get('/base/get_constants_key_public/')).data.data
+				.text_long_value as string;
+			const encrypt = (text: string) =>
+				publicEncrypt(
+					{ key: pem, padding: constants.RSA_PKCS1_PADDING },
+					Buffer.from(text),
+				).toString('base64');
+			await client.post('/register_tc/', {
+				number_card: encrypt('4111111111111111'),
+				name_card: encrypt(card.holder),
+				date_expiration: encrypt('12/30'),
+			});
 		}
 	});
 	const ratio = node.ms / perItem.ms;

@@ -11,6 +11,10 @@ import { promisify } from 'util';
 const ROOT = join(__dirname, '..');
 
 export async function compileMemoryProbe(): Promise<string> {
-	await promisify(execFile)(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(__dirname, 'tsconfig.probe.json')], { cwd: ROOT });
+	await promisify(execFile)(
+		process.execPath,
+		[require.resolve('typescript/bin/tsc'), '-p', join(__dirname, 'tsconfig.probe.json')],
+		{ cwd: ROOT },
+	);
 	return join(ROOT, '.tmp', 'bench-probe', 'bench', 'memoryProbe.js');
 }

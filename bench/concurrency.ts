@@ -6,7 +6,13 @@
 import type { SandboxEndpoint } from '../sandbox';
 import { median, timed } from './measure';
 import type { BenchmarkResult } from './measure';
-import { CREATE_PARAMETERS, floorCreateParameters, invoiceRows, runFloorNode, runNode } from './nodeRuns';
+import {
+	CREATE_PARAMETERS,
+	floorCreateParameters,
+	invoiceRows,
+	runFloorNode,
+	runNode,
+} from './nodeRuns';
 import { plainClient, plainCreations } from './plainClient';
 
 const COUNT = 1000;
@@ -21,14 +27,23 @@ export async function benchmarkConcurrency(sandbox: SandboxEndpoint): Promise<Be
 	const rows = invoiceRows(COUNT);
 	const withLatency = async <T>(work: () => Promise<T>) => {
 		await sandbox.control.reset();
-		await sandbox.control.injectFault({ route: 'POST /pay/', latencyMs: LATENCY_MS, times: COUNT * 2 });
+		await sandbox.control.injectFault({
+			route: 'POST /pay/',
+			latencyMs: LATENCY_MS,
+			times: COUNT * 2,
+		});
 		return await timed(work);
 	};
 	const payNode = async (concurrency: number) =>
-		await withLatency(async () => await runNode(sandbox, { ...CREATE_PARAMETERS, requestOptions: { concurrency } }, rows));
+		await withLatency(
+			async () =>
+				await runNode(sandbox, { ...CREATE_PARAMETERS, requestOptions: { concurrency } }, rows),
+		);
 	// The same through the reference node: the speed-up n8n's engine allows any node on this machine.
 	const floorNode = async (concurrency: number) =>
-		await withLatency(async () => await runFloorNode(sandbox, floorCreateParameters(true, concurrency), rows));
+		await withLatency(
+			async () => await runFloorNode(sandbox, floorCreateParameters(true, concurrency), rows),
+		);
 	const medianAtTen = async (run: (concurrency: number) => ReturnType<typeof payNode>) => {
 		const runs = [];
 		for (let index = 0; index < RUNS_AT_TEN; index++) runs.push(await run(10));
@@ -38,11 +53,18 @@ export async function benchmarkConcurrency(sandbox: SandboxEndpoint): Promise<Be
 	const ten = await medianAtTen(payNode);
 	const floorSpeedup = (await floorNode(1)).ms / (await medianAtTen(floorNode)).ms;
 	// The client is made after the reset, as the node's run gets its token after it.
-	const plainOne = await withLatency(async () => await plainCreations(await plainClient(sandbox), rows, true, 'plain-latency'));
+	const plainOne = await withLatency(
+		async () => await plainCreations(await plainClient(sandbox), rows, true, 'plain-latency'),
+	);
 	await sandbox.control.clearFaults();
-	const orderKept = ten.runs.every((run) =>
-		run.result.items.length === COUNT &&
-		run.result.items.every((item, index) => item.json.amount === rows[index].amount && (item.pairedItem as { item: number }).item === index),
+	const orderKept = ten.runs.every(
+		(run) =>
+			run.result.items.length === COUNT &&
+			run.result.items.every(
+				(item, index) =>
+					item.json.amount === rows[index].amount &&
+					(item.pairedItem as { item: number }).item === index,
+			),
 	);
 	const speedup = one.ms / ten.ms;
 	return {

@@ -26,7 +26,9 @@ export interface CpuShares {
 }
 
 function post<T>(session: Session, method: string): Promise<T> {
-	return new Promise((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result as T))));
+	return new Promise((resolve, reject) =>
+		session.post(method, (error, result) => (error ? reject(error) : resolve(result as T))),
+	);
 }
 
 export async function profiled(work: () => Promise<unknown>): Promise<CpuShares> {
@@ -73,8 +75,14 @@ function sharesOf(profile: Profile): CpuShares {
 		frames.set(frame, (frames.get(frame) ?? 0) + ms);
 	});
 	const sorted = <K extends string>(map: Map<string, number>, key: K) =>
-		[...map].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ [key]: name, ms }) as Record<K, string> & { ms: number });
-	return { busyMs: busy, byOwner: sorted(owners, 'owner'), topFrames: sorted(frames, 'frame').slice(0, 5) };
+		[...map]
+			.sort((a, b) => b[1] - a[1])
+			.map(([name, ms]) => ({ [key]: name, ms }) as Record<K, string> & { ms: number });
+	return {
+		busyMs: busy,
+		byOwner: sorted(owners, 'owner'),
+		topFrames: sorted(frames, 'frame').slice(0, 5),
+	};
 }
 
 /** "this package 4.1 %, n8n-workflow 20.3 %, …; top frames: …", for a row's text. */

@@ -26,10 +26,19 @@ async function freePort(): Promise<number> {
 
 export async function startExternalSandbox(): Promise<ExternalSandbox> {
 	const port = await freePort();
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'sandbox', 'cli.ts')], {
-		env: { ...process.env, PAY_SANDBOX_PORT: String(port), PAY_SANDBOX_QUIET: '1', PAY_SANDBOX_WITHDRAWAL_STEP_MS: '0' },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		process.execPath,
+		['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'sandbox', 'cli.ts')],
+		{
+			env: {
+				...process.env,
+				PAY_SANDBOX_PORT: String(port),
+				PAY_SANDBOX_QUIET: '1',
+				PAY_SANDBOX_WITHDRAWAL_STEP_MS: '0',
+			},
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	await new Promise<void>((resolve, reject) => {
 		child.stdout.on('data', (chunk: Buffer) => {
 			if (chunk.toString().includes('listening')) resolve();

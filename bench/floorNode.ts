@@ -6,7 +6,13 @@
  * and HTTP helper cost every node (a new connection per request, expression resolution).
  * Benchmarks only; it is not part of the package.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 export const FLOOR_NODE_NAME = 'benchFloor';
 
@@ -38,29 +44,46 @@ export class BenchFloor implements INodeType {
 		const { baseUrl } = credentials;
 		// As the Pay node does: the credential read once, so n8n does not read it again per request.
 		const stored = this.getNode().credentials?.payApi;
-		const authentication = { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: 'payApi', data: credentials } };
+		const authentication = {
+			credentialsDecrypted: {
+				id: stored?.id ?? '',
+				name: stored?.name ?? '',
+				type: 'payApi',
+				data: credentials,
+			},
+		};
 		const output: INodeExecutionData[] = new Array(items.length);
 		const request = async (itemIndex: number) => {
 			const answer =
 				operation === 'get'
-					? await this.helpers.httpRequestWithAuthentication.call(this, 'payApi', {
-							method: 'GET',
-							url: `${baseUrl}/pay_detail/${this.getNodeParameter('slug', itemIndex) as string}`,
-							json: true,
-						}, authentication)
-					: await this.helpers.httpRequestWithAuthentication.call(this, 'payApi', {
-							method: 'POST',
-							url: `${baseUrl}/pay/`,
-							json: true,
-							body: {
-								amount: this.getNodeParameter('amount', itemIndex),
-								description: this.getNodeParameter('description', itemIndex),
-								expiration_days: 1,
-								payment_method_enabled: JSON.stringify({ pse: true, NEQUI: true }),
-								payer_redirect_url: 'https://shop.example/thanks',
-								callback: 'https://hooks.example/webhook/pay',
+					? await this.helpers.httpRequestWithAuthentication.call(
+							this,
+							'payApi',
+							{
+								method: 'GET',
+								url: `${baseUrl}/pay_detail/${this.getNodeParameter('slug', itemIndex) as string}`,
+								json: true,
 							},
-						}, authentication);
+							authentication,
+						)
+					: await this.helpers.httpRequestWithAuthentication.call(
+							this,
+							'payApi',
+							{
+								method: 'POST',
+								url: `${baseUrl}/pay/`,
+								json: true,
+								body: {
+									amount: this.getNodeParameter('amount', itemIndex),
+									description: this.getNodeParameter('description', itemIndex),
+									expiration_days: 1,
+									payment_method_enabled: JSON.stringify({ pse: true, NEQUI: true }),
+									payer_redirect_url: 'https://shop.example/thanks',
+									callback: 'https://hooks.example/webhook/pay',
+								},
+							},
+							authentication,
+						);
 			output[itemIndex] = { json: answer as IDataObject, pairedItem: { item: itemIndex } };
 		};
 		let next = 0;

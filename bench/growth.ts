@@ -25,8 +25,13 @@ function collectGarbage(): void {
 }
 
 /** CPU time of the creations; the output is not kept, so a collection afterwards finds it garbage. */
-async function creationsCpuMs(sandbox: SandboxEndpoint, rows: ReturnType<typeof invoiceRows>): Promise<number> {
-	const { cpuMs, result } = await timed(async () => (await runNode(sandbox, CREATE_PARAMETERS, rows)).items.length);
+async function creationsCpuMs(
+	sandbox: SandboxEndpoint,
+	rows: ReturnType<typeof invoiceRows>,
+): Promise<number> {
+	const { cpuMs, result } = await timed(
+		async () => (await runNode(sandbox, CREATE_PARAMETERS, rows)).items.length,
+	);
 	if (result !== rows.length) throw new Error(`${rows.length} creations gave ${result} items`);
 	return cpuMs;
 }
@@ -34,7 +39,9 @@ async function creationsCpuMs(sandbox: SandboxEndpoint, rows: ReturnType<typeof 
 export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
 	// The ledger module the built node uses (the test harness loads the package from dist/).
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const ledger = require(join(PACKAGE_ROOT, 'dist', 'nodes', 'Pay', 'execution', 'onceLedger.js')) as { rememberedRequestCount(): number };
+	const ledger = require(
+		join(PACKAGE_ROOT, 'dist', 'nodes', 'Pay', 'execution', 'onceLedger.js'),
+	) as { rememberedRequestCount(): number };
 	await runNode(sandbox, CREATE_PARAMETERS, invoiceRows(100));
 	const perItemRuns = new Map<number, number[]>(SIZES.map((size) => [size, []]));
 	let heapBefore = 0;
@@ -64,7 +71,10 @@ export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<Benchma
 		name: 'How cost grows',
 		measured:
 			`creations through the Pay node (fields mapped from items), n8n-core's engine in-process on Node ${process.version}, CPU time per item, median of ${ROUNDS} rounds: ` +
-			SIZES.map((size) => `${size.toLocaleString('en')} items ${(perItem.get(size) as number).toFixed(3)} ms`).join(', ') +
+			SIZES.map(
+				(size) =>
+					`${size.toLocaleString('en')} items ${(perItem.get(size) as number).toFixed(3)} ms`,
+			).join(', ') +
 			`; after the 10,000 and a full collection, output dropped: ${remembered} requests left in the at-most-once ledger, ` +
 			`heap ${retainedMb >= 0 ? '+' : ''}${retainedMb.toFixed(1)} MB against before the run (target under 5 MB)`,
 		figure: `${ratio.toFixed(2)}× per item at 10,000 vs 1,000`,

@@ -43,7 +43,9 @@ interface Variant {
 }
 
 const VARIANTS: Variant[] = (['create', 'get'] as Operation[]).flatMap((operation) =>
-	(['default', 'ten'] as Pace[]).flatMap((pace) => (['pay', 'http'] as const).map((subject) => ({ operation, pace, subject }))),
+	(['default', 'ten'] as Pace[]).flatMap((pace) =>
+		(['pay', 'http'] as const).map((subject) => ({ operation, pace, subject })),
+	),
 );
 
 function nodeName({ operation, pace, subject }: Variant): string {
@@ -67,11 +69,20 @@ function payNode(variant: Variant, slug: string): Record<string, unknown> {
 					requestOptions,
 				}
 			: { resource: 'payment', operation: 'get', slug, requestOptions };
-	return { type: 'n8n-nodes-pay.pay', typeVersion: 1, parameters, credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } } };
+	return {
+		type: 'n8n-nodes-pay.pay',
+		typeVersion: 1,
+		parameters,
+		credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
+	};
 }
 
 /** As a user sets it up by hand: headers, the token of the "Get token" step, a JSON body template. */
-function httpNode(variant: Variant, sandbox: SandboxEndpoint, slug: string): Record<string, unknown> {
+function httpNode(
+	variant: Variant,
+	sandbox: SandboxEndpoint,
+	slug: string,
+): Record<string, unknown> {
 	const headers = {
 		sendHeaders: true,
 		headerParameters: {
@@ -83,7 +94,8 @@ function httpNode(variant: Variant, sandbox: SandboxEndpoint, slug: string): Rec
 	};
 	// The HTTP Request node's nearest setting: batches of 10, 1 ms apart (it starts a batch without
 	// waiting for the previous one's answers; without batching it starts every item's request at once).
-	const options = variant.pace === 'ten' ? { batching: { batch: { batchSize: 10, batchInterval: 1 } } } : {};
+	const options =
+		variant.pace === 'ten' ? { batching: { batch: { batchSize: 10, batchInterval: 1 } } } : {};
 	const jsonBody = `={
   "amount": {{ $json.amount }},
   "description": "{{ $json.description }}",
@@ -94,14 +106,34 @@ function httpNode(variant: Variant, sandbox: SandboxEndpoint, slug: string): Rec
 }`;
 	const parameters =
 		variant.operation === 'create'
-			? { method: 'POST', url: `${sandbox.baseUrl}/pay/`, ...headers, sendBody: true, specifyBody: 'json', jsonBody, options }
+			? {
+					method: 'POST',
+					url: `${sandbox.baseUrl}/pay/`,
+					...headers,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody,
+					options,
+				}
 			: { method: 'GET', url: `${sandbox.baseUrl}/pay_detail/${slug}`, ...headers, options };
 	return { type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, parameters };
 }
 
-function workflow(id: string, size: number, sandbox: SandboxEndpoint, slug: string, payFirst: boolean) {
+function workflow(
+	id: string,
+	size: number,
+	sandbox: SandboxEndpoint,
+	slug: string,
+	payFirst: boolean,
+) {
 	const nodes: Array<Record<string, unknown>> = [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {}, position: [0, 0] },
+		{
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			parameters: {},
+			position: [0, 0],
+		},
 		{
 			name: 'Get token',
 			type: 'n8n-nodes-base.httpRequest',
@@ -123,20 +155,29 @@ function workflow(id: string, size: number, sandbox: SandboxEndpoint, slug: stri
 			type: 'n8n-nodes-base.code',
 			typeVersion: 2,
 			position: [400, 0],
-			parameters: { jsCode: `return Array.from({ length: ${size} }, (_, i) => ({ json: { amount: 1000 + i, description: 'Invoice ' + i } }));` },
+			parameters: {
+				jsCode: `return Array.from({ length: ${size} }, (_, i) => ({ json: { amount: 1000 + i, description: 'Invoice ' + i } }));`,
+			},
 		},
 	];
 	// Branches run top to bottom: each pair's two nodes swap places between rounds.
 	VARIANTS.forEach((variant, index) => {
 		const pair = Math.floor(index / 2);
 		const first = (variant.subject === 'pay') === payFirst;
-		const node = variant.subject === 'pay' ? payNode(variant, slug) : httpNode(variant, sandbox, slug);
-		nodes.push({ ...node, name: nodeName(variant), position: [700, pair * 400 + (first ? 0 : 200)] });
+		const node =
+			variant.subject === 'pay' ? payNode(variant, slug) : httpNode(variant, sandbox, slug);
+		nodes.push({
+			...node,
+			name: nodeName(variant),
+			position: [700, pair * 400 + (first ? 0 : 200)],
+		});
 	});
 	const connections = {
 		Start: { main: [[{ node: 'Get token', type: 'main', index: 0 }]] },
 		'Get token': { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
-		Items: { main: [VARIANTS.map((variant) => ({ node: nodeName(variant), type: 'main', index: 0 }))] },
+		Items: {
+			main: [VARIANTS.map((variant) => ({ node: nodeName(variant), type: 'main', index: 0 }))],
+		},
 	};
 	return {
 		id,
@@ -159,7 +200,9 @@ function checkRecord(record: ExecutionRecord, size: number): void {
 	}
 }
 
-export async function benchmarkHttpRequestNode(sandbox: SandboxEndpoint): Promise<BenchmarkResult[]> {
+export async function benchmarkHttpRequestNode(
+	sandbox: SandboxEndpoint,
+): Promise<BenchmarkResult[]> {
 	const n8n: BenchN8n = await prepareBenchN8n(sandbox, 'bench-http-request', PORT);
 	// The service calls a payment's slug `url`.
 	const slug = (decoded(await createPayment(await login(sandbox))) as { url: string }).url;
@@ -181,7 +224,10 @@ export async function benchmarkHttpRequestNode(sandbox: SandboxEndpoint): Promis
 			checkRecord(record, size);
 			for (const variant of VARIANTS) {
 				const key = `${size}:${nodeName(variant)}`;
-				times.set(key, [...(times.get(key) ?? []), record.runData[nodeName(variant)][0].executionTime]);
+				times.set(key, [
+					...(times.get(key) ?? []),
+					record.runData[nodeName(variant)][0].executionTime,
+				]);
 			}
 		}
 	}
@@ -192,10 +238,16 @@ export async function benchmarkHttpRequestNode(sandbox: SandboxEndpoint): Promis
 			const ratios: string[] = [];
 			let worst = 0;
 			for (const size of SIZES) {
-				const pay = median(times.get(`${size}:${nodeName({ operation, pace, subject: 'pay' })}`) as number[]);
-				const http = median(times.get(`${size}:${nodeName({ operation, pace, subject: 'http' })}`) as number[]);
+				const pay = median(
+					times.get(`${size}:${nodeName({ operation, pace, subject: 'pay' })}`) as number[],
+				);
+				const http = median(
+					times.get(`${size}:${nodeName({ operation, pace, subject: 'http' })}`) as number[],
+				);
 				worst = Math.max(worst, pay / http);
-				ratios.push(`${size.toLocaleString('en')} items: Pay ${pay.toFixed(0)} ms vs HTTP Request ${http.toFixed(0)} ms, ${(pay / http).toFixed(2)}×`);
+				ratios.push(
+					`${size.toLocaleString('en')} items: Pay ${pay.toFixed(0)} ms vs HTTP Request ${http.toFixed(0)} ms, ${(pay / http).toFixed(2)}×`,
+				);
 			}
 			const paceText =
 				pace === 'ten'

@@ -5,12 +5,18 @@
  * other processes on a shared machine disturb far less: what a node costs when the service is
  * in another process, as the benchmarks' sandbox is.
  */
-export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; cpuMs: number; result: T }> {
+export async function timed<T>(
+	work: () => Promise<T>,
+): Promise<{ ms: number; cpuMs: number; result: T }> {
 	const started = process.hrtime.bigint();
 	const cpuAtStart = process.cpuUsage();
 	const result = await work();
 	const cpu = process.cpuUsage(cpuAtStart);
-	return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpuMs: (cpu.user + cpu.system) / 1000, result };
+	return {
+		ms: Number(process.hrtime.bigint() - started) / 1e6,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		result,
+	};
 }
 
 /** `heapAtStartMb` is what is alive in V8's heap at the baseline, after a full collection. */
@@ -26,7 +32,12 @@ export async function peakMemoryGrowth<T>(
 	try {
 		const result = await work();
 		peak = Math.max(peak, process.memoryUsage().rss);
-		return { baselineMb: baseline / 2 ** 20, heapAtStartMb: heapAtStart / 2 ** 20, peakGrowthMb: (peak - baseline) / 2 ** 20, result };
+		return {
+			baselineMb: baseline / 2 ** 20,
+			heapAtStartMb: heapAtStart / 2 ** 20,
+			peakGrowthMb: (peak - baseline) / 2 ** 20,
+			result,
+		};
 	} finally {
 		clearInterval(sampler);
 	}

@@ -26,19 +26,35 @@ const CAPPED_OLD_SPACE_MB = 96;
 
 export async function benchmarkMemory(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
 	await sandbox.control.reset();
-	const created = await runNode(sandbox, CREATE_PARAMETERS, [{ amount: 1000, description: 'memory' }]);
-	const target = JSON.stringify({ baseUrl: sandbox.baseUrl, demo: sandbox.demo, slug: created.items[0].json.slug, count: COUNT });
+	const created = await runNode(sandbox, CREATE_PARAMETERS, [
+		{ amount: 1000, description: 'memory' },
+	]);
+	const target = JSON.stringify({
+		baseUrl: sandbox.baseUrl,
+		demo: sandbox.demo,
+		slug: created.items[0].json.slug,
+		count: COUNT,
+	});
 	const probeScript = await compileMemoryProbe();
-	const runProbe = async <T extends { items: number }>(subject: MemoryProbeSubject, nodeFlags: string[], mode: string[]): Promise<T> => {
-		const { stdout } = await promisify(execFile)(process.execPath, [...nodeFlags, '--expose-gc', probeScript, subject, target, ...mode], {
-			cwd: join(__dirname, '..'),
-			maxBuffer: 1 << 20,
-		});
+	const runProbe = async <T extends { items: number }>(
+		subject: MemoryProbeSubject,
+		nodeFlags: string[],
+		mode: string[],
+	): Promise<T> => {
+		const { stdout } = await promisify(execFile)(
+			process.execPath,
+			[...nodeFlags, '--expose-gc', probeScript, subject, target, ...mode],
+			{
+				cwd: join(__dirname, '..'),
+				maxBuffer: 1 << 20,
+			},
+		);
 		const result = JSON.parse(stdout.trim().split('\n').pop() as string) as T;
 		if (result.items !== COUNT) throw new Error(`${subject}: not every item came back`);
 		return result;
 	};
-	const probe = async (subject: MemoryProbeSubject, nodeFlags: string[] = []) => await runProbe<MemoryProbeResult>(subject, nodeFlags, []);
+	const probe = async (subject: MemoryProbeSubject, nodeFlags: string[] = []) =>
+		await runProbe<MemoryProbeResult>(subject, nodeFlags, []);
 	const pay: MemoryProbeResult[] = [];
 	const floor: MemoryProbeResult[] = [];
 	const payCapped: MemoryProbeResult[] = [];
@@ -52,10 +68,14 @@ export async function benchmarkMemory(sandbox: SandboxEndpoint): Promise<Benchma
 	const cappedPeak = median(payCapped.map((result) => result.peakGrowthMb));
 	const baseline = median(pay.map((result) => result.baselineMb));
 	const heapAtStart = median(pay.map((result) => result.heapAtStartMb));
-	const spread = (results: MemoryProbeResult[]) => results.map((result) => result.peakGrowthMb.toFixed(0)).join(', ');
+	const spread = (results: MemoryProbeResult[]) =>
+		results.map((result) => result.peakGrowthMb.toFixed(0)).join(', ');
 	const { bytesByOrigin } = await runProbe<OriginsProbeResult>('pay', [], ['origins']);
 	const megabytes = (bytes = 0) => (bytes / 2 ** 20).toFixed(0);
-	const oldGenerationTotal = Object.values(bytesByOrigin).reduce((sum, bytes) => sum + (bytes ?? 0), 0);
+	const oldGenerationTotal = Object.values(bytesByOrigin).reduce(
+		(sum, bytes) => sum + (bytes ?? 0),
+		0,
+	);
 	const origins = `of the ${megabytes(oldGenerationTotal)} MB the Pay node's run brought into V8's old generation (sampled; alive at the end or freed only by a full collection), this package's code allocated ${megabytes(bytesByOrigin['this package'])} MB, axios ${megabytes(bytesByOrigin.axios)} MB, Node's http, net and streams ${megabytes(bytesByOrigin["Node's http, net and streams"])} MB (n8n's HTTP helper makes a new agent and connection per request), n8n-core ${megabytes(bytesByOrigin['n8n-core'])} MB, n8n-workflow ${megabytes(bytesByOrigin['n8n-workflow'])} MB`;
 	return {
 		name: 'Memory',

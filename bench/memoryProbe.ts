@@ -31,13 +31,36 @@ export interface OriginsProbeResult {
 
 async function main(): Promise<void> {
 	const subject = process.argv[2] as MemoryProbeSubject;
-	const { baseUrl, demo, slug, count } = JSON.parse(process.argv[3]) as { baseUrl: string; demo: SandboxEndpoint['demo']; slug: string; count: number };
-	const sandbox: SandboxEndpoint = { baseUrl, demo, friend: demo, control: new SandboxControl(baseUrl) };
+	const { baseUrl, demo, slug, count } = JSON.parse(process.argv[3]) as {
+		baseUrl: string;
+		demo: SandboxEndpoint['demo'];
+		slug: string;
+		count: number;
+	};
+	const sandbox: SandboxEndpoint = {
+		baseUrl,
+		demo,
+		friend: demo,
+		control: new SandboxControl(baseUrl),
+	};
 	const input = Array.from({ length: count }, () => ({ slug }));
 	const read = async (items: typeof input) =>
 		subject === 'pay'
-			? await runNode(sandbox, { resource: 'payment', operation: 'get', slug: '={{ $json.slug }}', requestOptions: { concurrency: 10 } }, items)
-			: await runFloorNode(sandbox, { operation: 'get', slug: '={{ $json.slug }}', concurrency: 10 }, items);
+			? await runNode(
+					sandbox,
+					{
+						resource: 'payment',
+						operation: 'get',
+						slug: '={{ $json.slug }}',
+						requestOptions: { concurrency: 10 },
+					},
+					items,
+				)
+			: await runFloorNode(
+					sandbox,
+					{ operation: 'get', slug: '={{ $json.slug }}', concurrency: 10 },
+					items,
+				);
 	// One short run first, as a workflow that has run before: loading and compiling are not what is measured.
 	await read(input.slice(0, 10));
 	if (process.argv[4] === 'origins') {
@@ -45,8 +68,15 @@ async function main(): Promise<void> {
 		const answer: OriginsProbeResult = { bytesByOrigin, items: result.items.length };
 		console.log(JSON.stringify(answer));
 	} else {
-		const { baselineMb, heapAtStartMb, peakGrowthMb, result } = await peakMemoryGrowth(async () => await read(input));
-		const answer: MemoryProbeResult = { baselineMb, heapAtStartMb, peakGrowthMb, items: result.items.length };
+		const { baselineMb, heapAtStartMb, peakGrowthMb, result } = await peakMemoryGrowth(
+			async () => await read(input),
+		);
+		const answer: MemoryProbeResult = {
+			baselineMb,
+			heapAtStartMb,
+			peakGrowthMb,
+			items: result.items.length,
+		};
 		console.log(JSON.stringify(answer));
 	}
 	process.exit(0);

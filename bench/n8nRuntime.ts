@@ -19,11 +19,21 @@ const NODE_VERSION = '24.21.0';
 /** Overridable, for an n8n installed elsewhere. */
 const N8N_DIR = process.env.PAY_BENCH_N8N_DIR ?? join(RUNTIME_DIR, `n8n-${BENCH_N8N_VERSION}`);
 const NODE_BINARY =
-	process.env.PAY_BENCH_NODE ?? join(RUNTIME_DIR, `node-${NODE_VERSION}`, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node');
+	process.env.PAY_BENCH_NODE ??
+	join(
+		RUNTIME_DIR,
+		`node-${NODE_VERSION}`,
+		'node_modules',
+		`node-${process.platform}-${process.arch}`,
+		'bin',
+		'node',
+	);
 const N8N_SCRIPT = join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 
 /** `PAY_BENCH_N8N_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'`: a CPU profile of each `n8n execute`. */
-const EXECUTE_NODE_ARGUMENTS = (process.env.PAY_BENCH_N8N_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const EXECUTE_NODE_ARGUMENTS = (process.env.PAY_BENCH_N8N_NODE_ARGS ?? '')
+	.split(' ')
+	.filter(Boolean);
 
 export const BENCH_CALLBACK_SECRET = 'bench-callback-secret-0123456789abcdef';
 
@@ -51,7 +61,11 @@ export interface ExecutionRecord {
 	runData: Record<string, NodeRun[]>;
 }
 
-export async function prepareBenchN8n(sandbox: SandboxEndpoint, folder: string, port: number): Promise<BenchN8n> {
+export async function prepareBenchN8n(
+	sandbox: SandboxEndpoint,
+	folder: string,
+	port: number,
+): Promise<BenchN8n> {
 	if (!existsSync(N8N_SCRIPT) || !existsSync(NODE_BINARY)) {
 		throw new Error(
 			`n8n ${BENCH_N8N_VERSION} or its Node ${NODE_VERSION} is not installed (looked for ${N8N_SCRIPT} and ${NODE_BINARY}): ` +
@@ -87,7 +101,8 @@ export async function prepareBenchN8n(sandbox: SandboxEndpoint, folder: string, 
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_LEVEL: 'warn',
 	};
-	const command = async (args: string[]) => await run(NODE_BINARY, [N8N_SCRIPT, ...args], { env: environment });
+	const command = async (args: string[]) =>
+		await run(NODE_BINARY, [N8N_SCRIPT, ...args], { env: environment });
 	await installPackage(userFolder, await packPackage(userFolder));
 	const credentialFile = join(userFolder, 'credential.json');
 	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, BENCH_CALLBACK_SECRET);
@@ -101,10 +116,17 @@ export async function prepareBenchN8n(sandbox: SandboxEndpoint, folder: string, 
 		script: N8N_SCRIPT,
 		execute: async (id) => {
 			// The result is printed through n8n's logger at level info; to a file, as it can be large.
-			const { output } = await runToFile(NODE_BINARY, [...EXECUTE_NODE_ARGUMENTS, N8N_SCRIPT, 'execute', `--id=${id}`], { env: { ...environment, N8N_LOG_LEVEL: 'info' } });
+			const { output } = await runToFile(
+				NODE_BINARY,
+				[...EXECUTE_NODE_ARGUMENTS, N8N_SCRIPT, 'execute', `--id=${id}`],
+				{ env: { ...environment, N8N_LOG_LEVEL: 'info' } },
+			);
 			const marker = output.indexOf('\n{');
 			if (marker < 0) throw new Error(`n8n execute printed no result:\n${output.slice(-2000)}`);
-			const raw = JSON.parse(output.slice(marker + 1, output.lastIndexOf('}') + 1)) as { status: string; data: { resultData: { runData: Record<string, NodeRun[]> } } };
+			const raw = JSON.parse(output.slice(marker + 1, output.lastIndexOf('}') + 1)) as {
+				status: string;
+				data: { resultData: { runData: Record<string, NodeRun[]> } };
+			};
 			return { status: raw.status, runData: raw.data.resultData.runData };
 		},
 	};

@@ -7,7 +7,8 @@
  */
 import { Session } from 'inspector';
 
-export type AllocationOrigin = 'this package' | 'axios' | "Node's http, net and streams" | 'n8n-core' | 'n8n-workflow' | 'other';
+export type AllocationOrigin =
+	'this package' | 'axios' | "Node's http, net and streams" | 'n8n-core' | 'n8n-workflow' | 'other';
 
 /** One sample every 4 KB allocated on average: fine enough for 10,000 requests, cheap enough to run. */
 const SAMPLING_INTERVAL_BYTES = 4096;
@@ -28,16 +29,26 @@ interface SamplingNode {
 }
 
 function post<T>(session: Session, method: string, params: object = {}): Promise<T> {
-	return new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
+	return new Promise((resolve, reject) =>
+		session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+	);
 }
 
-export async function oldGenerationOrigins<T>(work: () => Promise<T>): Promise<{ bytesByOrigin: Partial<Record<AllocationOrigin, number>>; result: T }> {
+export async function oldGenerationOrigins<T>(
+	work: () => Promise<T>,
+): Promise<{ bytesByOrigin: Partial<Record<AllocationOrigin, number>>; result: T }> {
 	const session = new Session();
 	session.connect();
 	try {
-		await post(session, 'HeapProfiler.startSampling', { samplingInterval: SAMPLING_INTERVAL_BYTES, includeObjectsCollectedByMajorGC: true });
+		await post(session, 'HeapProfiler.startSampling', {
+			samplingInterval: SAMPLING_INTERVAL_BYTES,
+			includeObjectsCollectedByMajorGC: true,
+		});
 		const result = await work();
-		const { profile } = await post<{ profile: { head: SamplingNode } }>(session, 'HeapProfiler.getSamplingProfile');
+		const { profile } = await post<{ profile: { head: SamplingNode } }>(
+			session,
+			'HeapProfiler.getSamplingProfile',
+		);
 		await post(session, 'HeapProfiler.stopSampling');
 		const bytesByOrigin: Partial<Record<AllocationOrigin, number>> = {};
 		const pending = [profile.head];

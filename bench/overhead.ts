@@ -12,7 +12,13 @@ import type { SandboxEndpoint } from '../sandbox';
 import { describeShares, profiled } from './cpuProfile';
 import { median, timed } from './measure';
 import type { BenchmarkResult } from './measure';
-import { CREATE_PARAMETERS, floorCreateParameters, invoiceRows, runFloorNode, runNode } from './nodeRuns';
+import {
+	CREATE_PARAMETERS,
+	floorCreateParameters,
+	invoiceRows,
+	runFloorNode,
+	runNode,
+} from './nodeRuns';
 import { plainClient, plainCreations } from './plainClient';
 
 const COUNT = 1000;
@@ -35,7 +41,9 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 	const connectionPerRequest = await plainClient(sandbox, false);
 	const plainCreate = (round: number, mapped: boolean, client: AxiosInstance) => async () =>
 		await plainCreations(client, rows, mapped, `plain-${mapped}-${round}`);
-	const slug = ((await runNode(sandbox, CREATE_PARAMETERS, rows.slice(0, 1))).items[0].json.slug as string) ?? '';
+	const slug =
+		((await runNode(sandbox, CREATE_PARAMETERS, rows.slice(0, 1))).items[0].json.slug as string) ??
+		'';
 	const cases: Case[] = [
 		{
 			name: 'create, fields mapped from items',
@@ -45,13 +53,15 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 		},
 		{
 			name: 'create, fixed fields',
-			node: async () => await runNode(sandbox, { ...CREATE_PARAMETERS, amount: 1000, description: 'fixed' }, rows),
+			node: async () =>
+				await runNode(sandbox, { ...CREATE_PARAMETERS, amount: 1000, description: 'fixed' }, rows),
 			floor: async () => await runFloorNode(sandbox, floorCreateParameters(false), rows),
 			plain: (round, client) => plainCreate(round, false, client)(),
 		},
 		{
 			name: 'read (Payment → Get)',
-			node: async () => await runNode(sandbox, { resource: 'payment', operation: 'get', slug }, rows),
+			node: async () =>
+				await runNode(sandbox, { resource: 'payment', operation: 'get', slug }, rows),
 			floor: async () => await runFloorNode(sandbox, { operation: 'get', slug }, rows),
 			plain: async (_round, client) => {
 				for (let index = 0; index < COUNT; index++) await client.get(`/pay_detail/${slug}`);
@@ -79,11 +89,15 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 			];
 			for (const run of round % 2 ? pair.reverse() : pair) await run();
 			plainTimes.push((await timed(() => entry.plain(round, reusing))).cpuMs);
-			freshConnectionTimes.push((await timed(() => entry.plain(round + ROUNDS, connectionPerRequest))).cpuMs);
+			freshConnectionTimes.push(
+				(await timed(() => entry.plain(round + ROUNDS, connectionPerRequest))).cpuMs,
+			);
 		}
 		const ratio = median(nodeTimes) / median(floorTimes);
 		const met = ratio <= TARGET;
-		const heldBack = met ? '' : `; what holds it back: ${describeShares(await profiled(entry.node))}`;
+		const heldBack = met
+			? ''
+			: `; what holds it back: ${describeShares(await profiled(entry.node))}`;
 		results.push({
 			name: `Overhead: ${entry.name}`,
 			measured:

@@ -7,7 +7,12 @@ import type { BenchmarkResult } from './measure';
 const ROOT = join(__dirname, '..');
 
 export function benchmarkPackage(): BenchmarkResult[] {
-	const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' })) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
+	const packed = JSON.parse(
+		execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		}),
+	) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
 	const sizeKb = packed[0].size / 1024;
 	// A fresh process: n8n has n8n-workflow loaded already, so only our files are timed.
 	const script = `
@@ -17,7 +22,13 @@ export function benchmarkPackage(): BenchmarkResult[] {
 		require('./dist/nodes/Pay/Pay.node.js');
 		require('./dist/nodes/PayTrigger/PayTrigger.node.js');
 		console.log(Number(process.hrtime.bigint() - started) / 1e6);`;
-	const requireMs = Math.min(...[1, 2, 3].map(() => Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }).trim())));
+	const requireMs = Math.min(
+		...[1, 2, 3].map(() =>
+			Number(
+				execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }).trim(),
+			),
+		),
+	);
 	return [
 		{
 			name: 'Package size',

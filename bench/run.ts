@@ -32,7 +32,13 @@ function selected(name: string): boolean {
 }
 
 function notMeasured(name: string, why: string): BenchmarkResult {
-	return { name, measured: `not measured in this run: ${why}`, figure: '—', target: '—', met: false };
+	return {
+		name,
+		measured: `not measured in this run: ${why}`,
+		figure: '—',
+		target: '—',
+		met: false,
+	};
 }
 
 async function main(): Promise<void> {
@@ -40,7 +46,9 @@ async function main(): Promise<void> {
 	const results: BenchmarkResult[] = [];
 	const record = (result: BenchmarkResult) => {
 		results.push(result);
-		console.log(`${result.context ? '·' : result.met ? '✔' : '✖'} ${result.name}: ${result.figure} (target ${result.target}) — ${result.measured}`);
+		console.log(
+			`${result.context ? '·' : result.met ? '✔' : '✖'} ${result.name}: ${result.figure} (target ${result.target}) — ${result.measured}`,
+		);
 	};
 	try {
 		// Memory first, while the process is small: RSS does not shrink after the other runs.
@@ -50,9 +58,16 @@ async function main(): Promise<void> {
 		if (selected('concurrency')) record(await benchmarkConcurrency(sandbox));
 		if (selected('cards')) record(await benchmarkCardEncryption(sandbox));
 		if (selected('package')) for (const result of benchmarkPackage()) record(result);
-		if (selected('httpRequest') && process.env.PAY_BENCH_SKIP_N8N !== '1') for (const result of await benchmarkHttpRequestNode(sandbox)) record(result);
+		if (selected('httpRequest') && process.env.PAY_BENCH_SKIP_N8N !== '1')
+			for (const result of await benchmarkHttpRequestNode(sandbox)) record(result);
 		if (selected('trigger') && process.env.PAY_BENCH_SKIP_N8N !== '1') {
-			if (process.env.PAY_BENCH_SKIP_TRIGGER === '1') record(notMeasured('Trigger (real n8n 2.8.4)', 'PAY_BENCH_SKIP_TRIGGER=1 (no n8n 2.8.4 on its Node 20 here)'));
+			if (process.env.PAY_BENCH_SKIP_TRIGGER === '1')
+				record(
+					notMeasured(
+						'Trigger (real n8n 2.8.4)',
+						'PAY_BENCH_SKIP_TRIGGER=1 (no n8n 2.8.4 on its Node 20 here)',
+					),
+				);
 			else record(await benchmarkTriggerLatency(sandbox));
 		}
 	} finally {
@@ -62,7 +77,10 @@ async function main(): Promise<void> {
 	const table = [
 		'| benchmark | figure | target | met | what was measured |',
 		'|---|---|---|---|---|',
-		...results.map((result) => `| ${result.name} | ${result.figure} | ${result.target} | ${result.context ? 'context' : result.met ? 'yes' : '**no**'} | ${result.measured} |`),
+		...results.map(
+			(result) =>
+				`| ${result.name} | ${result.figure} | ${result.target} | ${result.context ? 'context' : result.met ? 'yes' : '**no**'} | ${result.measured} |`,
+		),
 	].join('\n');
 	const document = `# Benchmarks
 

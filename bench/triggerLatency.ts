@@ -16,7 +16,14 @@ const COUNT = 200;
 const PORT = 5698;
 
 function singleNodeWorkflow(id: string, node: Record<string, unknown>) {
-	return { id, name: id, active: false, nodes: [{ id: `${id}-node`, name: 'Callback', position: [0, 0], ...node }], connections: {}, settings: {} };
+	return {
+		id,
+		name: id,
+		active: false,
+		nodes: [{ id: `${id}-node`, name: 'Callback', position: [0, 0], ...node }],
+		connections: {},
+		settings: {},
+	};
 }
 
 export async function benchmarkTriggerLatency(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
@@ -26,13 +33,21 @@ export async function benchmarkTriggerLatency(sandbox: SandboxEndpoint): Promise
 			type: 'n8n-nodes-base.webhook',
 			typeVersion: 2,
 			webhookId: 'bench-plain',
-			parameters: { httpMethod: 'POST', path: 'bench-plain', responseMode: 'onReceived', options: {} },
+			parameters: {
+				httpMethod: 'POST',
+				path: 'bench-plain',
+				responseMode: 'onReceived',
+				options: {},
+			},
 		}),
 		singleNodeWorkflow('benchPayTrigger', {
 			type: 'n8n-nodes-pay.payTrigger',
 			typeVersion: 1,
 			webhookId: 'bench-pay',
-			parameters: { events: ['paymentPaid', 'paymentOther', 'withdrawal'], options: { repeatWindowMinutes: 0 } },
+			parameters: {
+				events: ['paymentPaid', 'paymentOther', 'withdrawal'],
+				options: { repeatWindowMinutes: 0 },
+			},
 			credentials: { payApi: { id: 'paySandboxCredential', name: 'Pay sandbox' } },
 		}),
 	];
@@ -47,10 +62,20 @@ export async function benchmarkTriggerLatency(sandbox: SandboxEndpoint): Promise
 		const client = await login(sandbox);
 		const payment = await createPayment(client);
 		await sandbox.control.pay(payment.url as string);
-		const body = JSON.stringify({ payed: true, url: payment.url, state: 3, amount: '50000.00', payment_method: 'pse' });
+		const body = JSON.stringify({
+			payed: true,
+			url: payment.url,
+			state: 3,
+			amount: '50000.00',
+			payment_method: 'pse',
+		});
 		const post = async (url: string) => {
 			const started = process.hrtime.bigint();
-			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body,
+			});
 			await response.text();
 			if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
 			return Number(process.hrtime.bigint() - started) / 1e6;

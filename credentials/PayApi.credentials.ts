@@ -1,5 +1,4 @@
 import type {
-
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -52,7 +51,7 @@ export class PayApi implements ICredentialType {
 			default: '',
 			placeholder: 'http://127.0.0.1:4010',
 			description:
-				'Address of the service: the production host, the service\'s sandbox host, the local sandbox of this package (`npm run sandbox`, http://127.0.0.1:4010) or a proxy. No trailing path.',
+				"Address of the service: the production host, the service's sandbox host, the local sandbox of this package (`npm run sandbox`, http://127.0.0.1:4010) or a proxy. No trailing path.",
 		},
 		{
 			displayName: 'API Key',
@@ -61,7 +60,8 @@ export class PayApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'The API key from the account\'s integration settings, sent as the x-api-key header',
+			description:
+				"The API key from the account's integration settings, sent as the x-api-key header",
 		},
 		{
 			displayName: 'Authentication Method',
@@ -76,7 +76,8 @@ export class PayApi implements ICredentialType {
 				{
 					name: 'Access Token',
 					value: 'accessToken',
-					description: 'A pasted access token. It expires after about 15 minutes, so use it only for short tests.',
+					description:
+						'A pasted access token. It expires after about 15 minutes, so use it only for short tests.',
 				},
 			],
 			default: 'refreshToken',
@@ -88,7 +89,7 @@ export class PayApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'The long-lived refresh token from the account\'s integration settings',
+			description: "The long-lived refresh token from the account's integration settings",
 			displayOptions: { show: { authMethod: ['refreshToken'] } },
 		},
 		{
@@ -144,10 +145,14 @@ export class PayApi implements ICredentialType {
 		const access = (answer as { access?: unknown } | undefined)?.access;
 		if (typeof access === 'string' && access !== '') return { [SESSION_TOKEN_FIELD]: access };
 		if (answer !== null && typeof answer === 'object') {
-			throw new Error('The service did not return an access token for this refresh token: check the API key and the refresh token');
+			throw new Error(
+				'The service did not return an access token for this refresh token: check the API key and the refresh token',
+			);
 		}
 		// An HTML page or other text: something answered at the Base URL, but not this service.
-		throw new Error('Could not obtain an access token: the Base URL answered with something other than the service\'s JSON. Check the Base URL.');
+		throw new Error(
+			"Could not obtain an access token: the Base URL answered with something other than the service's JSON. Check the Base URL.",
+		);
 	}
 
 	/**
@@ -155,7 +160,10 @@ export class PayApi implements ICredentialType {
 	 * expressions: it runs on every request, and evaluating two expressions each time was the
 	 * largest cost of the node in the overhead benchmark.
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		return {
 			...requestOptions,
 			headers: {
@@ -170,7 +178,8 @@ export class PayApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			// As trimBaseUrl: no "//" in the path, no trailing slash.
-			baseURL: '={{$credentials.baseUrl.trim().replace(/([^:\\/])\\/\\/+/g, "$1/").replace(/\\/+$/, "")}}',
+			baseURL:
+				'={{$credentials.baseUrl.trim().replace(/([^:\\/])\\/\\/+/g, "$1/").replace(/\\/+$/, "")}}',
 			url: '/send/',
 			method: 'GET',
 			disableFollowRedirect: true,
@@ -183,7 +192,9 @@ export class PayApi implements ICredentialType {
  * path made "/" (the service's CDN answers 404 to a path holding "//"); the scheme's "//" stays.
  */
 export function trimBaseUrl(baseUrl: unknown): string {
-	return withoutTrailingSlashes((typeof baseUrl === 'string' ? baseUrl : '').trim().replace(/([^:/])\/{2,}/g, '$1/'));
+	return withoutTrailingSlashes(
+		(typeof baseUrl === 'string' ? baseUrl : '').trim().replace(/([^:/])\/{2,}/g, '$1/'),
+	);
 }
 
 /** An address with its trailing slashes removed, so that a path can follow it after one "/". */
@@ -196,13 +207,18 @@ export function withoutTrailingSlashes(address: string): string {
  * endpoint, at the Base URL; a failing service, at trying later.
  */
 function describeRefreshFailure(error: unknown): string {
-	const failure = error as { response?: { status?: number; data?: unknown; headers?: Record<string, unknown> }; code?: string };
+	const failure = error as {
+		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
+		code?: string;
+	};
 	const status = failure.response?.status;
 	const body = failure.response?.data as { detail?: unknown } | undefined;
-	const detail = body && typeof body === 'object' && typeof body.detail === 'string' ? `: ${body.detail}` : '';
+	const detail =
+		body && typeof body === 'object' && typeof body.detail === 'string' ? `: ${body.detail}` : '';
 	if (status !== undefined && status >= 300 && status < 400) {
 		const location = failure.response?.headers?.location;
-		const to = typeof location === 'string' && location !== '' ? ` to ${location.slice(0, 200)}` : '';
+		const to =
+			typeof location === 'string' && location !== '' ? ` to ${location.slice(0, 200)}` : '';
 		return `Could not obtain an access token: the Base URL redirects (HTTP ${status}${to}), and the API key is not sent after a redirect. Check the Base URL (use the address it redirects to).`;
 	}
 	if (status === 404 || status === 405) {

@@ -10,7 +10,11 @@ export type PeeledJson = { ok: true; value: unknown; layers: number } | { ok: fa
  * layer to parse (the text itself unless told), or undefined to stop there and keep the string.
  * Text that does not parse: `ok: false`, with the text that failed.
  */
-export function peelJson(value: unknown, maxLayers: number, parsable: (text: string) => string | undefined = (text) => text): PeeledJson {
+export function peelJson(
+	value: unknown,
+	maxLayers: number,
+	parsable: (text: string) => string | undefined = (text) => text,
+): PeeledJson {
 	let current = value;
 	let layers = 0;
 	for (; layers < maxLayers && typeof current === 'string'; layers++) {

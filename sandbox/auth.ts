@@ -7,10 +7,16 @@ import type { SandboxState } from './state';
 
 const unauthorized = (detail: string) => new ServiceError(401, detail);
 
-export function authenticate(state: SandboxState, request: SandboxRequest, mode: AuthMode): Account | undefined {
+export function authenticate(
+	state: SandboxState,
+	request: SandboxRequest,
+	mode: AuthMode,
+): Account | undefined {
 	if (mode === 'none') return undefined;
 	const apiKey = header(request, 'x-api-key');
-	const keyAccount = apiKey ? [...state.accounts.values()].find((account) => account.apiKey === apiKey) : undefined;
+	const keyAccount = apiKey
+		? [...state.accounts.values()].find((account) => account.apiKey === apiKey)
+		: undefined;
 	if (apiKey && !keyAccount) throw unauthorized('Invalid API key');
 	if (mode === 'apiKey') {
 		if (!keyAccount) throw unauthorized('The x-api-key header is required');
@@ -23,8 +29,10 @@ export function authenticate(state: SandboxState, request: SandboxRequest, mode:
 	if (token.expiresAt <= Date.now()) throw unauthorized('Token is invalid or expired');
 	const account = state.accounts.get(token.username);
 	if (!account) throw unauthorized('Given token not valid for any token type');
-	if (mode === 'apiKeyAndBearer' && !keyAccount) throw unauthorized('The x-api-key header is required');
-	if (keyAccount && keyAccount !== account) throw unauthorized('The API key and the access token belong to different accounts');
+	if (mode === 'apiKeyAndBearer' && !keyAccount)
+		throw unauthorized('The x-api-key header is required');
+	if (keyAccount && keyAccount !== account)
+		throw unauthorized('The API key and the access token belong to different accounts');
 	return account;
 }
 

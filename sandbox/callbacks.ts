@@ -47,11 +47,19 @@ export function withdrawalCallbackBody(withdrawal: Withdrawal): Record<string, u
 /** The live service calls back only for objects created with `platform: "API"` (second survey); the spec profile calls back for all. */
 export function sendPaymentCallback(state: SandboxState, payment: PaymentObject): void {
 	if (state.options.profile === 'observed' && payment.platform !== 'API') return;
-	if (payment.callback) deliver(state, payment.callback, 'payment', paymentCallbackBody(payment), state.options.callbackEncoding);
+	if (payment.callback)
+		deliver(
+			state,
+			payment.callback,
+			'payment',
+			paymentCallbackBody(payment),
+			state.options.callbackEncoding,
+		);
 }
 
 export function sendWithdrawalCallback(state: SandboxState, withdrawal: Withdrawal): void {
-	if (withdrawal.callback) deliver(state, withdrawal.callback, 'withdrawal', withdrawalCallbackBody(withdrawal), 'json');
+	if (withdrawal.callback)
+		deliver(state, withdrawal.callback, 'withdrawal', withdrawalCallbackBody(withdrawal), 'json');
 }
 
 function deliver(
@@ -61,12 +69,23 @@ function deliver(
 	body: Record<string, unknown>,
 	encoding: 'json' | 'form',
 ): void {
-	const contentType = encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+	const contentType =
+		encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
 	const delivery: CallbackDelivery = { url, kind, contentType, body, at: new Date().toISOString() };
 	state.callbacks.push(delivery);
-	const data = encoding === 'form' ? new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)])).toString() : body;
+	const data =
+		encoding === 'form'
+			? new URLSearchParams(
+					Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]),
+				).toString()
+			: body;
 	axios
-		.post(url, data, { headers: { 'content-type': contentType }, timeout: 10_000, validateStatus: () => true, maxRedirects: 0 })
+		.post(url, data, {
+			headers: { 'content-type': contentType },
+			timeout: 10_000,
+			validateStatus: () => true,
+			maxRedirects: 0,
+		})
 		.then((response) => {
 			delivery.status = response.status;
 		})

@@ -11,14 +11,34 @@ import type { SandboxState } from './state';
 /** The order's text state right after a checkout (the spec shows `PENDIENTE`). */
 const ORDER_PENDING = 'PENDIENTE';
 
-export function checkoutAnswer(state: SandboxState, payment: PaymentObject, method: string, outcome: MethodOutcome): unknown[] {
+export function checkoutAnswer(
+	state: SandboxState,
+	payment: PaymentObject,
+	method: string,
+	outcome: MethodOutcome,
+): unknown[] {
 	if (state.options.profile === 'observed') return observedAnswer(state, payment, method, outcome);
 	const bankUrl = method === 'pse' && outcome.link ? { bank_url: outcome.link } : {};
-	const order = { model: 'pay.paymentorder', pk: payment.pk, fields: { method, state: ORDER_PENDING, franchise: outcome.franchise, ...bankUrl, ...outcome.orderFields } };
+	const order = {
+		model: 'pay.paymentorder',
+		pk: payment.pk,
+		fields: {
+			method,
+			state: ORDER_PENDING,
+			franchise: outcome.franchise,
+			...bankUrl,
+			...outcome.orderFields,
+		},
+	};
 	return [order, detailView(payment, state.options.profile)];
 }
 
-function observedAnswer(state: SandboxState, payment: PaymentObject, method: string, outcome: MethodOutcome): unknown[] {
+function observedAnswer(
+	state: SandboxState,
+	payment: PaymentObject,
+	method: string,
+	outcome: MethodOutcome,
+): unknown[] {
 	const order = {
 		model: 'api.paymentorder',
 		pk: payment.pk,
@@ -41,5 +61,8 @@ function observedAnswer(state: SandboxState, payment: PaymentObject, method: str
 			...outcome.orderFields,
 		},
 	};
-	return [order, { model: 'api.pay', pk: payment.pk, fields: detailView(payment, state.options.profile) }];
+	return [
+		order,
+		{ model: 'api.pay', pk: payment.pk, fields: detailView(payment, state.options.profile) },
+	];
 }

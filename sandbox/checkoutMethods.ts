@@ -61,13 +61,19 @@ export interface MethodOutcome {
 	orderFields?: Record<string, unknown>;
 }
 
-export function submitMethod(state: SandboxState, payment: PaymentObject, method: string, body: Body): MethodOutcome {
+export function submitMethod(
+	state: SandboxState,
+	payment: PaymentObject,
+	method: string,
+	body: Body,
+): MethodOutcome {
 	const observed = state.options.profile === 'observed';
 	switch (method) {
 		case 'pse': {
 			readPayer(state, payment, body);
 			const bank = requireString(body, 'bank');
-			if (!BANKS.some((entry) => entry.bankCode === bank && bank !== '0')) throw badRequest(`bank: ${bank} is not a bankCode of /get_banks/1/`);
+			if (!BANKS.some((entry) => entry.bankCode === bank && bank !== '0'))
+				throw badRequest(`bank: ${bank} is not a bankCode of /get_banks/1/`);
 			requireString(body, 'address');
 			payment.cus = String(3_000_000 + payment.pk);
 			return { franchise: 'PSE', link: bankPage(state, payment) };
@@ -75,7 +81,10 @@ export function submitMethod(state: SandboxState, payment: PaymentObject, method
 		case 'daviplata':
 			readPayer(state, payment, body);
 			payment.otp = String(randomInt(100000, 1000000));
-			return { franchise: 'DAVIPLATA', orderFields: { message: 'Se envió un código OTP al celular del pagador' } };
+			return {
+				franchise: 'DAVIPLATA',
+				orderFields: { message: 'Se envió un código OTP al celular del pagador' },
+			};
 		case 'breb':
 		case 'Bre-B':
 			if (!state.options.brebEnabled) {
@@ -99,7 +108,11 @@ export function submitMethod(state: SandboxState, payment: PaymentObject, method
 		default:
 			if (observed && method in CASH_AGREEMENTS) {
 				readPayer(state, payment, body);
-				return { franchise: method.toUpperCase(), ref: String(randomInt(10_000_000, 100_000_000)), projectCode: CASH_AGREEMENTS[method] };
+				return {
+					franchise: method.toUpperCase(),
+					ref: String(randomInt(10_000_000, 100_000_000)),
+					projectCode: CASH_AGREEMENTS[method],
+				};
 			}
 			return acceptAnything(payment, method, body);
 	}
@@ -109,9 +122,14 @@ export function submitMethod(state: SandboxState, payment: PaymentObject, method
 function submitNequi(state: SandboxState, payment: PaymentObject, body: Body): MethodOutcome {
 	readPayer(state, payment, body);
 	const nequiPhone = requireString(body, 'phone_nequi');
-	if (!/^3\d{9}$/.test(nequiPhone)) throw badRequest(`phone_nequi: "${nequiPhone}" is not a Colombian mobile number (3xxxxxxxxx).`);
-	if (requireBoolean(body, 'push')) return { franchise: 'NEQUI', link: `${state.baseUrl}/_sandbox/checkout/${payment.slug}` };
-	return { franchise: 'NEQUI', ref: `00020101021226NEQUI${nequiPhone}${payment.slug}5406${payment.amount.toFixed(2)}5802CO6304` };
+	if (!/^3\d{9}$/.test(nequiPhone))
+		throw badRequest(`phone_nequi: "${nequiPhone}" is not a Colombian mobile number (3xxxxxxxxx).`);
+	if (requireBoolean(body, 'push'))
+		return { franchise: 'NEQUI', link: `${state.baseUrl}/_sandbox/checkout/${payment.slug}` };
+	return {
+		franchise: 'NEQUI',
+		ref: `00020101021226NEQUI${nequiPhone}${payment.slug}5406${payment.amount.toFixed(2)}5802CO6304`,
+	};
 }
 
 /** A method whose shape the profile does not know: what it sends is accepted. */
@@ -125,9 +143,13 @@ function acceptAnything(payment: PaymentObject, method: string, body: Body): Met
 
 function readPayer(state: SandboxState, payment: PaymentObject, body: Body): void {
 	const documentType = requireString(body, 'document_type');
-	if (!DOCUMENT_TYPES.includes(documentType)) throw badRequest(`document_type: "${documentType}" is not a valid choice (${DOCUMENT_TYPES.join(', ')}).`);
+	if (!DOCUMENT_TYPES.includes(documentType))
+		throw badRequest(
+			`document_type: "${documentType}" is not a valid choice (${DOCUMENT_TYPES.join(', ')}).`,
+		);
 	const id = requireString(body, 'cc');
-	if (state.options.profile === 'observed' && id.length > MAX_DOCUMENT_LENGTH) throw refuseWith(400, resultCode('LIMIT_LENGTH_CC'));
+	if (state.options.profile === 'observed' && id.length > MAX_DOCUMENT_LENGTH)
+		throw refuseWith(400, resultCode('LIMIT_LENGTH_CC'));
 	payment.payer = {
 		name: requireString(body, 'name'),
 		id,
@@ -141,8 +163,18 @@ function readPayer(state: SandboxState, payment: PaymentObject, body: Body): voi
  * A method the object or the account does not allow: the service's `NOT_ALLOWED` as real clients see
  * it, or the spec profile's `{error, detail}`.
  */
-export function notAllowed(state: SandboxState, method: string, sentence: string, specRefusal: ServiceError): ServiceError {
-	return refuseAs(state.options.profile, 403, resultCode('NOT_ALLOWED', { error: sentence, payment_method: method }), specRefusal);
+export function notAllowed(
+	state: SandboxState,
+	method: string,
+	sentence: string,
+	specRefusal: ServiceError,
+): ServiceError {
+	return refuseAs(
+		state.options.profile,
+		403,
+		resultCode('NOT_ALLOWED', { error: sentence, payment_method: method }),
+		specRefusal,
+	);
 }
 
 function bankPage(state: SandboxState, payment: PaymentObject): string {

@@ -15,7 +15,12 @@ export interface HtmlPage {
 /** How long the page waits for the callback's answer (the delivery itself gives up after 10 s). */
 const DELIVERY_WAIT_MS = 11_000;
 
-export function paymentPage(state: SandboxState, payment: PaymentObject, title: string, payAction: string): HtmlPage {
+export function paymentPage(
+	state: SandboxState,
+	payment: PaymentObject,
+	title: string,
+	payAction: string,
+): HtmlPage {
 	const paid = payment.state === PAYMENT_STATE.paid;
 	const body = paid
 		? `<p id="outcome"><strong>Paid.</strong></p>${callbackParagraph(payment, lastDelivery(state, payment))}`
@@ -29,28 +34,41 @@ ${body}
 }
 
 /** The payment's latest callback, once it has an answer or an error (or after the wait). */
-export async function settledDelivery(state: SandboxState, payment: PaymentObject, waitMs = DELIVERY_WAIT_MS): Promise<CallbackDelivery | undefined> {
+export async function settledDelivery(
+	state: SandboxState,
+	payment: PaymentObject,
+	waitMs = DELIVERY_WAIT_MS,
+): Promise<CallbackDelivery | undefined> {
 	const deadline = Date.now() + waitMs;
 	for (;;) {
 		const delivery = lastDelivery(state, payment);
-		if (!delivery || delivery.status !== undefined || delivery.error !== undefined || Date.now() > deadline) return delivery;
+		if (
+			!delivery ||
+			delivery.status !== undefined ||
+			delivery.error !== undefined ||
+			Date.now() > deadline
+		)
+			return delivery;
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 }
 
 function lastDelivery(state: SandboxState, payment: PaymentObject): CallbackDelivery | undefined {
-	return [...state.callbacks].reverse().find((delivery) => delivery.kind === 'payment' && delivery.body.url === payment.slug);
+	return [...state.callbacks]
+		.reverse()
+		.find((delivery) => delivery.kind === 'payment' && delivery.body.url === payment.slug);
 }
 
 function callbackParagraph(payment: PaymentObject, delivery: CallbackDelivery | undefined): string {
-	if (!payment.callback) return '<p id="callback">No callback URL was set for this payment: nothing was sent.</p>';
+	if (!payment.callback)
+		return '<p id="callback">No callback URL was set for this payment: nothing was sent.</p>';
 	if (!delivery) return '<p id="callback">No callback was sent.</p>';
 	const target = withoutQuery(delivery.url);
 	if (delivery.status !== undefined) {
 		const verdict =
 			delivery.status >= 200 && delivery.status < 300
 				? 'delivered'
-				: 'refused: the receiver did not accept it (for a Pay Trigger, its answer and n8n\'s log say why)';
+				: "refused: the receiver did not accept it (for a Pay Trigger, its answer and n8n's log say why)";
 		return `<p id="callback">Callback to ${escapeHtml(target)}: answered <strong>${delivery.status}</strong>, ${escapeHtml(verdict)}.</p>`;
 	}
 	if (delivery.error !== undefined) {

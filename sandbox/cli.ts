@@ -7,7 +7,8 @@ export function profileFromArguments(argv: string[], env: NodeJS.ProcessEnv): Sa
 	const flag = argv.indexOf('--profile');
 	const given = flag >= 0 ? argv[flag + 1] : env.PAY_SANDBOX_PROFILE;
 	if (given === undefined || given === '') return 'observed';
-	if (!isSandboxProfile(given)) throw new Error(`Unknown profile "${given}": use one of ${SANDBOX_PROFILES.join(', ')}.`);
+	if (!isSandboxProfile(given))
+		throw new Error(`Unknown profile "${given}": use one of ${SANDBOX_PROFILES.join(', ')}.`);
 	return given;
 }
 

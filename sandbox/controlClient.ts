@@ -2,7 +2,13 @@
 import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
-import type { ControlAccount, ControlCard, ControlPayment, ControlWithdrawal, SandboxSettings } from './controlViews';
+import type {
+	ControlAccount,
+	ControlCard,
+	ControlPayment,
+	ControlWithdrawal,
+	SandboxSettings,
+} from './controlViews';
 import type { FailureBody } from './failureBodies';
 import type { Fault } from './faults';
 import type { CallbackDelivery } from './model';
@@ -60,11 +66,20 @@ export class SandboxControl {
 		return (await this.http.get(`/accounts/${encodeURIComponent(username)}`)).data;
 	}
 
-	async createAccount(seed: { username: string; phone: string; email?: string; balance?: number; verified?: boolean }): Promise<ControlAccount> {
+	async createAccount(seed: {
+		username: string;
+		phone: string;
+		email?: string;
+		balance?: number;
+		verified?: boolean;
+	}): Promise<ControlAccount> {
 		return (await this.http.post('/accounts', seed)).data;
 	}
 
-	async updateAccount(username: string, changes: Partial<Pick<ControlAccount, 'balance' | 'emailVerified' | 'phoneVerified'>>): Promise<ControlAccount> {
+	async updateAccount(
+		username: string,
+		changes: Partial<Pick<ControlAccount, 'balance' | 'emailVerified' | 'phoneVerified'>>,
+	): Promise<ControlAccount> {
 		return (await this.http.patch(`/accounts/${encodeURIComponent(username)}`, changes)).data;
 	}
 
@@ -87,12 +102,16 @@ export class SandboxControl {
 	}
 
 	async pay(slug: string, method?: string): Promise<ControlPayment> {
-		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, method ? { method } : {})).data;
+		return (
+			await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, method ? { method } : {})
+		).data;
 	}
 
 	/** Sets any state (0-5; e.g. 4 refunded), optionally sending the payment callback. */
 	async setPaymentState(slug: string, state: number, callback = false): Promise<ControlPayment> {
-		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/state`, { state, callback })).data;
+		return (
+			await this.http.post(`/payments/${encodeURIComponent(slug)}/state`, { state, callback })
+		).data;
 	}
 
 	async withdrawals(): Promise<ControlWithdrawal[]> {

@@ -16,7 +16,16 @@ export type ControlWithdrawal = AsJson<Withdrawal>;
 export type ControlCard = AsJson<Card>;
 
 /** The options a running sandbox lets `PATCH /_sandbox/settings` change. */
-export const SETTABLE_OPTIONS = ['tokenTtlMs', 'doubleEncodeCheckout', 'rsaPadding', 'autoPayDelayMs', 'withdrawalStepMs', 'callbackEncoding', 'brebEnabled', 'refuseCreationWithoutCallback'] as const;
+export const SETTABLE_OPTIONS = [
+	'tokenTtlMs',
+	'doubleEncodeCheckout',
+	'rsaPadding',
+	'autoPayDelayMs',
+	'withdrawalStepMs',
+	'callbackEncoding',
+	'brebEnabled',
+	'refuseCreationWithoutCallback',
+] as const;
 export type SandboxSettings = Pick<SandboxOptions, (typeof SETTABLE_OPTIONS)[number]>;
 
 /** Codes waiting to be used are read with `/codes/{username}`, as a phone or mailbox would receive them. */
@@ -25,11 +34,20 @@ export function accountView({ pendingCodes: _codes, ...account }: Account): Cont
 }
 
 export function paymentView(payment: PaymentObject): ControlPayment {
-	return { ...payment, createdAt: payment.createdAt.toISOString(), paidAt: payment.paidAt?.toISOString(), expiredAt: payment.expiredAt?.toISOString() };
+	return {
+		...payment,
+		createdAt: payment.createdAt.toISOString(),
+		paidAt: payment.paidAt?.toISOString(),
+		expiredAt: payment.expiredAt?.toISOString(),
+	};
 }
 
 export function withdrawalView(withdrawal: Withdrawal): ControlWithdrawal {
-	return { ...withdrawal, createdAt: withdrawal.createdAt.toISOString(), updatedAt: withdrawal.updatedAt.toISOString() };
+	return {
+		...withdrawal,
+		createdAt: withdrawal.createdAt.toISOString(),
+		updatedAt: withdrawal.updatedAt.toISOString(),
+	};
 }
 
 export function cardView(card: Card): ControlCard {

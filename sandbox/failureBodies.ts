@@ -19,10 +19,18 @@ export type FieldErrorsBody = Record<string, string[]>;
 export type ResultCodeBody = { result: string } & Record<string, unknown>;
 export type ErrorMessageBody = { error: true; msg: string };
 export type SpecFailureBody = { error: string; detail: string };
-export type FailureBody = ErrorSentenceBody | FieldErrorsBody | ResultCodeBody | ErrorMessageBody | SpecFailureBody;
+export type FailureBody =
+	ErrorSentenceBody | FieldErrorsBody | ResultCodeBody | ErrorMessageBody | SpecFailureBody;
 
 /** Result codes seen: the object is already paid, method not enabled, balance too low, to oneself, payer document too long. */
-export const RESULT_CODES = ['PAY_IS_PAYED', 'NOT_ALLOWED', 'LIMIT_BALANCE', 'same_user', 'LIMIT_LENGTH_CC', 'error'] as const;
+export const RESULT_CODES = [
+	'PAY_IS_PAYED',
+	'NOT_ALLOWED',
+	'LIMIT_BALANCE',
+	'same_user',
+	'LIMIT_LENGTH_CC',
+	'error',
+] as const;
 /** Codes seen in `error` with HTTP 200. */
 export const ERROR_CODES = ['BAD_USER', 'EXPIRED', 'ALL_USED', 'NOT_FOUND'] as const;
 
@@ -32,11 +40,19 @@ export const CREATION_REFUSED_SENTENCE = 'No se pudo crear el pago: revise los d
 export const errorSentence = (sentence: string): ErrorSentenceBody => ({ error: sentence });
 
 export function fieldErrors(fields: Record<string, string | string[]>): FieldErrorsBody {
-	return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, Array.isArray(messages) ? messages : [messages]]));
+	return Object.fromEntries(
+		Object.entries(fields).map(([field, messages]) => [
+			field,
+			Array.isArray(messages) ? messages : [messages],
+		]),
+	);
 }
 
 /** `{"result": CODE}`, with the fields some codes carry beside it (NOT_ALLOWED: `error`, `payment_method`). */
-export const resultCode = (code: string, extra: Record<string, unknown> = {}): ResultCodeBody => ({ ...extra, result: code });
+export const resultCode = (code: string, extra: Record<string, unknown> = {}): ResultCodeBody => ({
+	...extra,
+	result: code,
+});
 
 export const errorMessage = (msg: string): ErrorMessageBody => ({ error: true, msg });
 
@@ -50,7 +66,12 @@ export function refuseWith(status: number, body: FailureBody): ServiceError {
 }
 
 /** The same refusal in each profile's words: the real body and status when observed, the spec's refusal otherwise. */
-export function refuseAs(profile: string, status: number, observedBody: FailureBody, specRefusal: ServiceError): ServiceError {
+export function refuseAs(
+	profile: string,
+	status: number,
+	observedBody: FailureBody,
+	specRefusal: ServiceError,
+): ServiceError {
 	return profile === 'observed' ? refuseWith(status, observedBody) : specRefusal;
 }
 
@@ -70,6 +91,7 @@ const FIELD_REFUSAL = /^([A-Za-z_][A-Za-z0-9_]*): (.+)$/s;
 export function failureBodyOf(error: ServiceError, profile: string): unknown {
 	if (error.body !== undefined) return error.body;
 	const field = FIELD_REFUSAL.exec(error.detail);
-	if (profile === 'observed' && error.status === 400 && field) return fieldErrors({ [field[1]]: field[2] });
+	if (profile === 'observed' && error.status === 400 && field)
+		return fieldErrors({ [field[1]]: field[2] });
 	return specFailure(error.detail);
 }

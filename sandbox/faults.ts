@@ -46,22 +46,35 @@ export function takeFault(faults: Fault[], route: string): Fault | undefined {
 }
 
 /** The body text and content type a fault answers with, given the real answer (if processed). */
-export function faultBody(kind: FaultBody | undefined, realAnswer: unknown, json?: unknown): { contentType: string; text: string } {
+export function faultBody(
+	kind: FaultBody | undefined,
+	realAnswer: unknown,
+	json?: unknown,
+): { contentType: string; text: string } {
 	switch (kind) {
 		case 'html':
-			return { contentType: 'text/html', text: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>' };
+			return {
+				contentType: 'text/html',
+				text: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>',
+			};
 		case 'malformed':
 			return { contentType: 'application/json', text: '{"detail": "truncated' };
 		case 'empty':
 			return { contentType: 'application/json', text: '' };
 		case 'text':
-			return { contentType: 'text/plain', text: 'upstream connect error or disconnect/reset before headers' };
+			return {
+				contentType: 'text/plain',
+				text: 'upstream connect error or disconnect/reset before headers',
+			};
 		case 'json-string':
 			return { contentType: 'application/json', text: JSON.stringify(JSON.stringify(realAnswer)) };
 		case 'json':
 			return { contentType: 'application/json', text: JSON.stringify(json ?? null) };
 		default:
 			// No answer to show (a redirect or a 2xx before processing, say): an empty body.
-			return { contentType: 'application/json', text: realAnswer === undefined ? '' : JSON.stringify(realAnswer) };
+			return {
+				contentType: 'application/json',
+				text: realAnswer === undefined ? '' : JSON.stringify(realAnswer),
+			};
 	}
 }

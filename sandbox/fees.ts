@@ -17,7 +17,12 @@ export interface FeeBreakdown {
 export function feesFor(amount: number, clientAssumesCosts = false): FeeBreakdown {
 	const fee = cents(amount * FEE_RATE + FEE_FIXED);
 	const iva = cents(fee * IVA_RATE);
-	return { amount: cents(amount), fee, iva, net: clientAssumesCosts ? cents(amount) : cents(amount - fee - iva) };
+	return {
+		amount: cents(amount),
+		fee,
+		iva,
+		net: clientAssumesCosts ? cents(amount) : cents(amount - fee - iva),
+	};
 }
 
 export function cents(value: number): number {

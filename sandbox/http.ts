@@ -69,7 +69,8 @@ function parseBody(text: string, contentType: string): Record<string, unknown> {
 	if (text.trim() === '') return {};
 	// The spec: bodies are JSON with `Content-Type: application/json`; a form or plain text is refused as a framework would.
 	const mediaType = contentType.split(';')[0].trim().toLowerCase();
-	if (mediaType !== 'application/json') throw new ServiceError(415, `Unsupported media type "${mediaType}" in request.`);
+	if (mediaType !== 'application/json')
+		throw new ServiceError(415, `Unsupported media type "${mediaType}" in request.`);
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
@@ -82,17 +83,40 @@ function parseBody(text: string, contentType: string): Record<string, unknown> {
 	return parsed as Record<string, unknown>;
 }
 
-export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+	response: ServerResponse,
+	status: number,
+	value: unknown,
+	headers: Record<string, string> = {},
+): void {
 	const text = JSON.stringify(value);
-	response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+	response.writeHead(status, {
+		'content-type': 'application/json',
+		'content-length': Buffer.byteLength(text),
+		...headers,
+	});
 	response.end(text);
 }
 
-export function sendRaw(response: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string> = {}): void {
-	response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
+export function sendRaw(
+	response: ServerResponse,
+	status: number,
+	contentType: string,
+	text: string,
+	headers: Record<string, string> = {},
+): void {
+	response.writeHead(status, {
+		'content-type': contentType,
+		'content-length': Buffer.byteLength(text),
+		...headers,
+	});
 	response.end(text);
 }
 
-export function sendError(response: ServerResponse, error: ServiceError, body: unknown = error.body ?? { error: ERROR_SENTENCE, detail: error.detail }): void {
+export function sendError(
+	response: ServerResponse,
+	error: ServiceError,
+	body: unknown = error.body ?? { error: ERROR_SENTENCE, detail: error.detail },
+): void {
 	sendJson(response, error.status, body);
 }

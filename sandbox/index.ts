@@ -40,7 +40,10 @@ export type SandboxEndpoint = Pick<Sandbox, 'baseUrl' | 'control' | 'demo' | 'fr
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
 	const settings: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
 	const { stateFile } = settings;
-	const state = new SandboxState(settings, (stateFile && readSavedKeys(stateFile)) || generateRsaKeys());
+	const state = new SandboxState(
+		settings,
+		(stateFile && readSavedKeys(stateFile)) || generateRsaKeys(),
+	);
 	if (stateFile) {
 		restoreState(state, stateFile);
 		state.onChange = () => saveState(state, stateFile);
@@ -55,7 +58,13 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 	state.baseUrl = baseUrl;
 	const credentialsOf = (username: string): SandboxAccountCredentials => {
 		const account = state.accounts.get(username) as Account;
-		return { username, phone: account.phone, email: account.email, apiKey: account.apiKey, refreshToken: account.refreshToken };
+		return {
+			username,
+			phone: account.phone,
+			email: account.email,
+			apiKey: account.apiKey,
+			refreshToken: account.refreshToken,
+		};
 	};
 	return {
 		baseUrl,

@@ -15,7 +15,14 @@ export interface Account {
 }
 
 /** Payment object states (public-facts table). */
-export const PAYMENT_STATE = { created: 0, inProcess: 1, notPaid: 2, paid: 3, refunded: 4, expired: 5 } as const;
+export const PAYMENT_STATE = {
+	created: 0,
+	inProcess: 1,
+	notPaid: 2,
+	paid: 3,
+	refunded: 4,
+	expired: 5,
+} as const;
 
 export interface PaymentObject {
 	pk: number;
@@ -54,7 +61,14 @@ export interface Transfer {
 }
 
 /** Withdrawal states (public-facts). */
-export const WITHDRAWAL_STATE = { created: 0, inProcess: 1, deposited: 2, consigned: 3, error: 4, rejected: 5 } as const;
+export const WITHDRAWAL_STATE = {
+	created: 0,
+	inProcess: 1,
+	deposited: 2,
+	consigned: 3,
+	error: 4,
+	rejected: 5,
+} as const;
 
 export interface Withdrawal {
 	id: number;

@@ -8,12 +8,17 @@ import type { SandboxState } from './state';
 
 /** Whether the object can still be paid. */
 export function isPayable(payment: PaymentObject): boolean {
-	return payment.state === PAYMENT_STATE.created || payment.state === PAYMENT_STATE.inProcess || payment.state === PAYMENT_STATE.notPaid;
+	return (
+		payment.state === PAYMENT_STATE.created ||
+		payment.state === PAYMENT_STATE.inProcess ||
+		payment.state === PAYMENT_STATE.notPaid
+	);
 }
 
 export function assertPayable(payment: PaymentObject): void {
 	if (payment.state === PAYMENT_STATE.paid) throw conflict(`El pago ${payment.slug} ya fue pagado`);
-	if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} no está disponible (estado ${payment.state})`);
+	if (!isPayable(payment))
+		throw conflict(`El pago ${payment.slug} no está disponible (estado ${payment.state})`);
 }
 
 /** Marks the object paid, credits its owner with the net amount, and calls back. */
@@ -29,10 +34,21 @@ export function markPaid(state: SandboxState, payment: PaymentObject, method: st
 }
 
 /** Moves a withdrawal to a state; failures give the money back. Calls back on every change. */
-export function setWithdrawalState(state: SandboxState, withdrawal: Withdrawal, next: number, note = ''): void {
+export function setWithdrawalState(
+	state: SandboxState,
+	withdrawal: Withdrawal,
+	next: number,
+	note = '',
+): void {
 	if (withdrawal.state === next) return;
-	const finished = [WITHDRAWAL_STATE.deposited, WITHDRAWAL_STATE.consigned, WITHDRAWAL_STATE.error, WITHDRAWAL_STATE.rejected] as number[];
-	if (finished.includes(withdrawal.state)) throw conflict(`El retiro ${withdrawal.id} ya terminó (estado ${withdrawal.state})`);
+	const finished = [
+		WITHDRAWAL_STATE.deposited,
+		WITHDRAWAL_STATE.consigned,
+		WITHDRAWAL_STATE.error,
+		WITHDRAWAL_STATE.rejected,
+	] as number[];
+	if (finished.includes(withdrawal.state))
+		throw conflict(`El retiro ${withdrawal.id} ya terminó (estado ${withdrawal.state})`);
 	withdrawal.state = next;
 	withdrawal.updatedAt = new Date();
 	withdrawal.note = note;
@@ -51,7 +67,8 @@ export function scheduleWithdrawal(state: SandboxState, withdrawal: Withdrawal):
 		if (withdrawal.state !== WITHDRAWAL_STATE.created) return;
 		setWithdrawalState(state, withdrawal, WITHDRAWAL_STATE.inProcess);
 		state.later(step, () => {
-			if (withdrawal.state === WITHDRAWAL_STATE.inProcess) setWithdrawalState(state, withdrawal, WITHDRAWAL_STATE.deposited);
+			if (withdrawal.state === WITHDRAWAL_STATE.inProcess)
+				setWithdrawalState(state, withdrawal, WITHDRAWAL_STATE.deposited);
 		});
 	});
 }

@@ -13,7 +13,16 @@ import type { RsaKeys } from './rsa';
 import type { SandboxState } from './state';
 
 /** Fields of the state that are not records, or an index rebuilt from them (a copy would go stale). */
-const NOT_KEPT = new Set(['options', 'keys', 'timers', 'counters', 'faults', 'baseUrl', 'onChange', 'paymentsByKey']);
+const NOT_KEPT = new Set([
+	'options',
+	'keys',
+	'timers',
+	'counters',
+	'faults',
+	'baseUrl',
+	'onChange',
+	'paymentsByKey',
+]);
 const FORMAT = 1;
 
 interface Snapshot {
@@ -26,7 +35,10 @@ interface Snapshot {
 export function readSavedKeys(file: string): RsaKeys | undefined {
 	const snapshot = readSnapshot(file);
 	if (!snapshot) return undefined;
-	return { publicPem: snapshot.keys.publicPem, privateKey: createPrivateKey(snapshot.keys.privatePem) };
+	return {
+		publicPem: snapshot.keys.publicPem,
+		privateKey: createPrivateKey(snapshot.keys.privatePem),
+	};
 }
 
 /** Puts the saved records into the state; false when there is no saved state. */
@@ -40,7 +52,8 @@ export function restoreState(state: SandboxState, file: string): boolean {
 	// The duplicate check's index, keyed as routes/payments.ts keys it, pointing at the restored objects.
 	state.paymentsByKey.clear();
 	for (const payment of state.payments.values()) {
-		if (payment.idempotencyKey) state.paymentsByKey.set(`${payment.owner}\u0000${payment.idempotencyKey}`, payment);
+		if (payment.idempotencyKey)
+			state.paymentsByKey.set(`${payment.owner}\u0000${payment.idempotencyKey}`, payment);
 	}
 	resumeWithdrawals(state);
 	return true;
@@ -54,7 +67,8 @@ function resumeWithdrawals(state: SandboxState): void {
 		if (withdrawal.state === WITHDRAWAL_STATE.created) scheduleWithdrawal(state, withdrawal);
 		else if (withdrawal.state === WITHDRAWAL_STATE.inProcess) {
 			state.later(step, () => {
-				if (withdrawal.state === WITHDRAWAL_STATE.inProcess) setWithdrawalState(state, withdrawal, WITHDRAWAL_STATE.deposited);
+				if (withdrawal.state === WITHDRAWAL_STATE.inProcess)
+					setWithdrawalState(state, withdrawal, WITHDRAWAL_STATE.deposited);
 			});
 		}
 	}
@@ -68,7 +82,10 @@ export function saveState(state: SandboxState, file: string): void {
 	}
 	const snapshot: Snapshot = {
 		format: FORMAT,
-		keys: { publicPem: state.keys.publicPem, privatePem: state.keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+		keys: {
+			publicPem: state.keys.publicPem,
+			privatePem: state.keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+		},
 		records,
 	};
 	const temporary = `${file}.tmp`;
@@ -94,7 +111,8 @@ function keepTypes(this: Record<string, unknown>, key: string, value: unknown): 
 function reviveTypes(_key: string, value: unknown): unknown {
 	if (value && typeof value === 'object' && !Array.isArray(value)) {
 		const tagged = value as { $date?: string; $map?: Array<[unknown, unknown]> };
-		if (typeof tagged.$date === 'string' && Object.keys(value).length === 1) return new Date(tagged.$date);
+		if (typeof tagged.$date === 'string' && Object.keys(value).length === 1)
+			return new Date(tagged.$date);
 		if (Array.isArray(tagged.$map) && Object.keys(value).length === 1) return new Map(tagged.$map);
 	}
 	return value;

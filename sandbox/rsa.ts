@@ -15,13 +15,23 @@ export function generateRsaKeys(): RsaKeys {
 }
 
 /** Decrypts a base64 ciphertext with the given padding; `undefined` when it does not decrypt. */
-export function decryptField(keys: RsaKeys, base64: string, padding: RsaPadding): string | undefined {
+export function decryptField(
+	keys: RsaKeys,
+	base64: string,
+	padding: RsaPadding,
+): string | undefined {
 	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return undefined;
 	const cipher = Buffer.from(base64, 'base64');
 	try {
-		if (padding === 'pkcs1') return unpadPkcs1(privateDecrypt({ key: keys.privateKey, padding: constants.RSA_NO_PADDING }, cipher));
+		if (padding === 'pkcs1')
+			return unpadPkcs1(
+				privateDecrypt({ key: keys.privateKey, padding: constants.RSA_NO_PADDING }, cipher),
+			);
 		const oaepHash = padding === 'oaep-sha256' ? 'sha256' : 'sha1';
-		return privateDecrypt({ key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash }, cipher).toString('utf8');
+		return privateDecrypt(
+			{ key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash },
+			cipher,
+		).toString('utf8');
 	} catch {
 		return undefined;
 	}

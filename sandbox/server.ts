@@ -16,7 +16,8 @@ export function createSandboxServer(state: SandboxState): Server {
 	return createServer((request, response) => {
 		handle(state, request, response)
 			.catch((error: Error) => {
-				if (!response.headersSent) sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
+				if (!response.headersSent)
+					sendJson(response, 500, { error: ERROR_SENTENCE, detail: error.message });
 			})
 			.finally(() => {
 				if (request.method !== 'GET') state.onChange?.();
@@ -24,11 +25,19 @@ export function createSandboxServer(state: SandboxState): Server {
 	});
 }
 
-async function handle(state: SandboxState, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(
+	state: SandboxState,
+	incoming: IncomingMessage,
+	response: ServerResponse,
+): Promise<void> {
 	const request = await readRequest(incoming).catch((error: ServiceError) => error);
-	if (request instanceof ServiceError) return sendError(response, request, failureBodyOf(request, state.options.profile));
+	if (request instanceof ServiceError)
+		return sendError(response, request, failureBodyOf(request, state.options.profile));
 	const match = matchRoute(request.method, request.path);
-	const routeName = match && 'route' in match ? `${request.method} ${match.route.pattern}` : `${request.method} ${request.path}`;
+	const routeName =
+		match && 'route' in match
+			? `${request.method} ${match.route.pattern}`
+			: `${request.method} ${request.path}`;
 	const isControl = match !== undefined && 'route' in match && match.route.auth === 'none';
 	if (!isControl) state.count(routeName);
 	const fault = isControl ? undefined : takeFault(state.faults, routeName);
@@ -36,14 +45,17 @@ async function handle(state: SandboxState, incoming: IncomingMessage, response: 
 
 	if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 	if (fault?.reset === 'before') return void incoming.socket.destroy();
-	if ((fault?.status || fault?.failure) && !fault.afterProcessing) return answerFault(response, fault, undefined);
+	if ((fault?.status || fault?.failure) && !fault.afterProcessing)
+		return answerFault(response, fault, undefined);
 
 	let answer: RouteAnswer;
 	try {
 		// A path holding "//" is no route of the service; behind its CDN it is answered 404 (public-facts, second survey).
-		if (request.path.includes('//')) throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
+		if (request.path.includes('//'))
+			throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
 		if (!match) throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
-		if ('methodMismatch' in match) throw new ServiceError(405, `Method "${request.method}" not allowed.`);
+		if ('methodMismatch' in match)
+			throw new ServiceError(405, `Method "${request.method}" not allowed.`);
 		if (request.bodyError) throw request.bodyError;
 		const account = authenticate(state, request, match.route.auth);
 		answer = await match.route.handle({ state, request, params: match.params, account });
@@ -58,8 +70,13 @@ async function handle(state: SandboxState, incoming: IncomingMessage, response: 
 	if (fault?.reset === 'after') return void incoming.socket.destroy();
 	if (fault && replacesAnswer(fault)) return answerFault(response, fault, answer.body);
 	const page = answer.body as HtmlPage;
-	if (page && typeof page === 'object' && 'html' in page) return sendRaw(response, answer.status ?? 200, 'text/html; charset=utf-8', page.html);
-	sendJson(response, answer.status ?? 200, answer.doubleEncode ? JSON.stringify(answer.body) : answer.body);
+	if (page && typeof page === 'object' && 'html' in page)
+		return sendRaw(response, answer.status ?? 200, 'text/html; charset=utf-8', page.html);
+	sendJson(
+		response,
+		answer.status ?? 200,
+		answer.doubleEncode ? JSON.stringify(answer.body) : answer.body,
+	);
 }
 
 function replacesAnswer(fault: Fault): boolean {
@@ -69,8 +86,10 @@ function replacesAnswer(fault: Fault): boolean {
 /** A fault's answer: its failure body, or its status with the service's error body, or the real answer re-encoded. */
 function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown): void {
 	const status = fault.status ?? 200;
-	if (fault.failure !== undefined && fault.body === undefined) return sendJson(response, status, fault.failure, faultHeaders(fault));
-	const body = status >= 400 ? { error: ERROR_SENTENCE, detail: `Injected fault ${status}` } : realAnswer;
+	if (fault.failure !== undefined && fault.body === undefined)
+		return sendJson(response, status, fault.failure, faultHeaders(fault));
+	const body =
+		status >= 400 ? { error: ERROR_SENTENCE, detail: `Injected fault ${status}` } : realAnswer;
 	const { contentType, text } = faultBody(fault.body, body, fault.json);
 	sendRaw(response, status, contentType, text, faultHeaders(fault));
 }

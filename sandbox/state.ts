@@ -138,7 +138,10 @@ export class SandboxState {
 	/** Short alphanumeric slug, unique in this sandbox. */
 	newSlug(): string {
 		for (;;) {
-			const slug = randomBytes(6).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
+			const slug = randomBytes(6)
+				.toString('base64')
+				.replace(/[^A-Za-z0-9]/g, '')
+				.slice(0, 8);
 			if (slug.length >= 6 && !this.payments.has(slug)) return slug;
 		}
 	}

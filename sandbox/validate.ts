@@ -5,7 +5,8 @@ export type Body = Record<string, unknown>;
 
 export function requireString(body: Body, field: string): string {
 	const value = body[field];
-	if (value === undefined || value === null || value === '') throw badRequest(`${field}: This field is required.`);
+	if (value === undefined || value === null || value === '')
+		throw badRequest(`${field}: This field is required.`);
 	if (typeof value !== 'string') throw badRequest(`${field}: Not a valid string.`);
 	return value;
 }
@@ -20,8 +21,10 @@ export function optionalString(body: Body, field: string): string {
 /** A JSON number, as the spec types the field: `"50000"` is refused, so a client that sends text fails here. */
 export function requireNumber(body: Body, field: string): number {
 	const value = body[field];
-	if (value === undefined || value === null || value === '') throw badRequest(`${field}: This field is required.`);
-	if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${field}: A valid number is required.`);
+	if (value === undefined || value === null || value === '')
+		throw badRequest(`${field}: This field is required.`);
+	if (typeof value !== 'number' || !Number.isFinite(value))
+		throw badRequest(`${field}: A valid number is required.`);
 	return value;
 }
 
@@ -54,7 +57,8 @@ export function optionalBoolean(body: Body, field: string, fallback: boolean): b
 
 /** A JSON boolean that must be there: `"true"` and `1` are refused. */
 export function requireBoolean(body: Body, field: string): boolean {
-	if (body[field] === undefined || body[field] === null) throw badRequest(`${field}: This field is required.`);
+	if (body[field] === undefined || body[field] === null)
+		throw badRequest(`${field}: This field is required.`);
 	return optionalBoolean(body, field, false);
 }
 

@@ -10,10 +10,17 @@ const { join } = require('path');
 /** The publisher-only facts package.json lacks, each with what to write; empty when none is missing. */
 function missingPublisherFacts(pkg) {
 	const missing = [];
-	if (authorEmail(pkg.author) === '') missing.push('author.email (or "author": "Name <email>"): the email of whoever answers for the package');
-	if (text(pkg.homepage) === '') missing.push('homepage: the address of the package\'s home, e.g. its repository\'s README');
+	if (authorEmail(pkg.author) === '')
+		missing.push(
+			'author.email (or "author": "Name <email>"): the email of whoever answers for the package',
+		);
+	if (text(pkg.homepage) === '')
+		missing.push("homepage: the address of the package's home, e.g. its repository's README");
 	const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-	if (text(repository) === '') missing.push('repository.url: the git repository the release workflow publishes from (npm provenance names it)');
+	if (text(repository) === '')
+		missing.push(
+			'repository.url: the git repository the release workflow publishes from (npm provenance names it)',
+		);
 	return missing;
 }
 

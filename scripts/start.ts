@@ -16,7 +16,16 @@ import { writeSandboxCredential } from './n8nRuntime/credential';
 import { prepareExamples } from './n8nRuntime/examples';
 import { ensureN8nInstalled } from './n8nRuntime/installN8n';
 import { installPackage, packPackage } from './n8nRuntime/installPackage';
-import { describeExit, hasExited, importCredentials, importWorkflow, listWorkflowIds, publishWorkflow, startServer, stopServer } from './n8nRuntime/n8nCli';
+import {
+	describeExit,
+	hasExited,
+	importCredentials,
+	importWorkflow,
+	listWorkflowIds,
+	publishWorkflow,
+	startServer,
+	stopServer,
+} from './n8nRuntime/n8nCli';
 import type { N8nInstance } from './n8nRuntime/n8nCli';
 import { ensureOwner, LOCAL_OWNER } from './n8nRuntime/owner';
 import { N8N_HOST, startSettings } from './n8nRuntime/paths';
@@ -33,7 +42,9 @@ async function main(): Promise<void> {
 	mkdirSync(settings.userFolder, { recursive: true });
 	const lock = acquireStartLock(settings.lockFile);
 	if (!lock.acquired) {
-		console.error(`✖ npm start is already running (process ${lock.runningPid}): n8n is at ${n8nBase}. Use that one, or stop it with Ctrl-C in its terminal first.`);
+		console.error(
+			`✖ npm start is already running (process ${lock.runningPid}): n8n is at ${n8nBase}. Use that one, or stop it with Ctrl-C in its terminal first.`,
+		);
 		process.exit(1);
 	}
 
@@ -57,8 +68,14 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void shutDown(0));
 
 	try {
-		for (const [what, port] of [['the sandbox', settings.sandboxPort], ['n8n', settings.n8nPort]] as const) {
-			if (!(await isPortFree(N8N_HOST, port))) throw new Error(`Port ${port} (for ${what}) is in use by another program on ${N8N_HOST}: stop it, then run npm start again.`);
+		for (const [what, port] of [
+			['the sandbox', settings.sandboxPort],
+			['n8n', settings.n8nPort],
+		] as const) {
+			if (!(await isPortFree(N8N_HOST, port)))
+				throw new Error(
+					`Port ${port} (for ${what}) is in use by another program on ${N8N_HOST}: stop it, then run npm start again.`,
+				);
 		}
 
 		step(`Starting the sandbox of the service on ${N8N_HOST}:${settings.sandboxPort}`);
@@ -71,12 +88,19 @@ async function main(): Promise<void> {
 			stateFile: settings.sandboxStateFile,
 		});
 		console.log(`  ${sandbox.baseUrl} (control API: ${sandbox.baseUrl}/_sandbox/)`);
-		console.log(`  Its payments, withdrawals and cards are kept in ${shown(settings.sandboxStateFile)} (delete it to start afresh).`);
+		console.log(
+			`  Its payments, withdrawals and cards are kept in ${shown(settings.sandboxStateFile)} (delete it to start afresh).`,
+		);
 
 		step(`Checking n8n ${N8N_NEWEST.version}`);
 		await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(`  ${line}`));
 
-		const instance: N8nInstance = { release: N8N_NEWEST, userFolder: settings.userFolder, port: settings.n8nPort, brokerPort: settings.n8nPort + 1 };
+		const instance: N8nInstance = {
+			release: N8N_NEWEST,
+			userFolder: settings.userFolder,
+			port: settings.n8nPort,
+			brokerPort: settings.n8nPort + 1,
+		};
 		step('Installing this package into n8n (npm pack, then npm install in .n8n/nodes)');
 		await installPackage(settings.userFolder, await packPackage(settings.userFolder));
 
@@ -101,18 +125,23 @@ async function main(): Promise<void> {
 				// Not fatal: e.g. an older copy of the example already listens on the same path.
 				note = await publishWorkflow(instance, example.id).then(
 					() => ' (active: listens for callbacks)',
-					(error: Error) => ` (left inactive: ${error.message.split('\n').find((line) => /error|already|conflict/i.test(line)) ?? 'n8n could not activate it'})`,
+					(error: Error) =>
+						` (left inactive: ${error.message.split('\n').find((line) => /error|already|conflict/i.test(line)) ?? 'n8n could not activate it'})`,
 				);
 			}
 			console.log(`  ${example.name}${note}`);
 		}
 
-		step(`Starting n8n ${N8N_NEWEST.version} on ${n8nBase} (about 30 seconds; its log: ${shown(settings.logFile)})`);
+		step(
+			`Starting n8n ${N8N_NEWEST.version} on ${n8nBase} (about 30 seconds; its log: ${shown(settings.logFile)})`,
+		);
 		const server = await startServer(instance, settings.logFile);
 		n8n = server;
 		const ended = () => {
 			if (stopping) return;
-			console.error(`\n✖ n8n ${describeExit(server)}. Its log: ${shown(settings.logFile)}. Stopping the sandbox; run npm start again to restart both.`);
+			console.error(
+				`\n✖ n8n ${describeExit(server)}. Its log: ${shown(settings.logFile)}. Stopping the sandbox; run npm start again to restart both.`,
+			);
 			void shutDown(1);
 		};
 		server.once('exit', ended);

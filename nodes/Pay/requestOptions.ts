@@ -57,16 +57,35 @@ export interface RequestOptions {
  * value out of range is refused, naming the field: a negative timeout, for one, would otherwise
  * crash inside Node's sockets instead of failing the item.
  */
-export function readRequestOptions(context: IExecuteFunctions, node: INode, defaultConcurrency = 1): RequestOptions {
-	const options = context.getNodeParameter('requestOptions', 0, {}) as { concurrency?: unknown; maxRetries?: unknown; timeoutMs?: unknown };
+export function readRequestOptions(
+	context: IExecuteFunctions,
+	node: INode,
+	defaultConcurrency = 1,
+): RequestOptions {
+	const options = context.getNodeParameter('requestOptions', 0, {}) as {
+		concurrency?: unknown;
+		maxRetries?: unknown;
+		timeoutMs?: unknown;
+	};
 	const read = (raw: unknown, fallback: number, field: string, min: number, max?: number) =>
-		raw === undefined || raw === null || raw === '' ? fallback : readWholeNumber(node, 0, field, raw, min, max);
+		raw === undefined || raw === null || raw === ''
+			? fallback
+			: readWholeNumber(node, 0, field, raw, min, max);
 	return {
 		concurrency: read(options.concurrency, defaultConcurrency, 'Items at Once', 1, 50),
 		settings: {
 			// Below the editor's 1000 ms only when mapped; tests and impatient flows use that.
 			timeoutMs: read(options.timeoutMs, 30000, 'Timeout (Ms)', 1, MAX_TIMEOUT_MS),
-			retry: { ...DEFAULT_RETRY_SETTINGS, maxRetries: read(options.maxRetries, DEFAULT_RETRY_SETTINGS.maxRetries, 'Retries of Safe Requests', 0, 10) },
+			retry: {
+				...DEFAULT_RETRY_SETTINGS,
+				maxRetries: read(
+					options.maxRetries,
+					DEFAULT_RETRY_SETTINGS.maxRetries,
+					'Retries of Safe Requests',
+					0,
+					10,
+				),
+			},
 		},
 	};
 }

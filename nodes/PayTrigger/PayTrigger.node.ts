@@ -32,7 +32,8 @@ export class PayTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: TRIGGER_SUBTITLE,
-		description: "Starts the workflow when the service calls back: a payment paid, or a withdrawal's status changed",
+		description:
+			"Starts the workflow when the service calls back: a payment paid, or a withdrawal's status changed",
 		defaults: { name: 'Pay Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -67,7 +68,11 @@ export class PayTrigger implements INodeType {
 		// Kept a few seconds across callbacks: in n8n every read fetches and decrypts the credential again.
 		const keptKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? ''}`;
 		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-		const readCredentials = async () => await (credentials ??= keptCredentials(keptKey, async () => await this.getCredentials(CREDENTIAL_NAME)));
+		const readCredentials = async () =>
+			await (credentials ??= keptCredentials(
+				keptKey,
+				async () => await this.getCredentials(CREDENTIAL_NAME),
+			));
 		const forget = () => {
 			forgetCredentials(keptKey);
 			credentials = undefined;
@@ -77,24 +82,44 @@ export class PayTrigger implements INodeType {
 
 		const headers = this.getHeaderData() as IDataObject;
 		const rawBody = (this.getRequestObject() as { rawBody?: Buffer }).rawBody;
-		const reading = readCallbackBody(this.getBodyData(), rawBody, String(headers['content-type'] ?? ''));
+		const reading = readCallbackBody(
+			this.getBodyData(),
+			rawBody,
+			String(headers['content-type'] ?? ''),
+		);
 		if (!reading.ok) return refuse(this, 400, reading.problem);
 		const parsed = parseCallback(reading.body);
 		if (!parsed.ok) return refuse(this, 400, parsed.problem);
 		const event = parsed.event;
-		if (!wanted(event, this.getNodeParameter('events', []) as string[])) return acknowledge(this, `${event.json.event} is not among the selected events`);
+		if (!wanted(event, this.getNodeParameter('events', []) as string[]))
+			return acknowledge(this, `${event.json.event} is not among the selected events`);
 
 		const staticData = this.getWorkflowStaticData('node');
 		const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
 		const key = eventKey(event.kind, event.id, event.state);
-		const run = { event, body: reading.body, headers, options, staticData, key, windowMinutes, readCredentials };
+		const run = {
+			event,
+			body: reading.body,
+			headers,
+			options,
+			staticData,
+			key,
+			windowMinutes,
+			readCredentials,
+		};
 		const emit = async (started: () => void) => await emitEvent(this, run, started);
 		// Off (0), or a mapped value that is no number: no repeat guard, as before.
 		if (!(windowMinutes > 0)) return await emit(() => {});
 		// Copies arriving together: the stored data sees an event only after its first copy's request.
 		const copyKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}\u0000${key}`;
 		const repeat = () => acknowledge(this, `repeat of ${key}`);
-		return await oneCopyAtATime(copyKey, Math.min(COPY_GRACE_MS, windowMinutes * 60_000), emit, repeat, () => isRecorded(staticData, key));
+		return await oneCopyAtATime(
+			copyKey,
+			Math.min(COPY_GRACE_MS, windowMinutes * 60_000),
+			emit,
+			repeat,
+			() => isRecorded(staticData, key),
+		);
 	}
 }
 

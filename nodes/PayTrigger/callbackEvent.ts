@@ -29,21 +29,32 @@ export function parseCallback(body: IDataObject): ParsedCallback {
 	const slug = text(body.url);
 	if (slug !== undefined) {
 		// Checked before it goes into the path of the verifying read ("..", "." would reach other endpoints).
-		if (!isSlug(slug)) return { ok: false, problem: 'Not a payment callback: its "url" is not a payment slug' };
+		if (!isSlug(slug))
+			return { ok: false, problem: 'Not a payment callback: its "url" is not a payment slug' };
 		return { ok: true, event: paymentEvent(slug, body) };
 	}
 	const id = text(body.id);
 	if (id !== undefined && 'state' in body) {
-		if (id.length > MAX_ID_LENGTH) return { ok: false, problem: `Not a withdrawal callback: its "id" is longer than ${MAX_ID_LENGTH} characters` };
+		if (id.length > MAX_ID_LENGTH)
+			return {
+				ok: false,
+				problem: `Not a withdrawal callback: its "id" is longer than ${MAX_ID_LENGTH} characters`,
+			};
 		return { ok: true, event: withdrawalEvent(id, body) };
 	}
-	return { ok: false, problem: 'Not a payment callback (no "url") nor a withdrawal callback ("id" and "state")' };
+	return {
+		ok: false,
+		problem: 'Not a payment callback (no "url") nor a withdrawal callback ("id" and "state")',
+	};
 }
 
 function paymentEvent(slug: string, body: IDataObject): CallbackEvent {
 	const state = toNumber(body.state) ?? null;
 	// The state decides; `payed` only where no state came (a `payed: true` beside state 0 is not a payment).
-	const paid = state === null ? body.payed === true || body.payed === 'true' || body.payed === 'True' : state === PAID_STATE;
+	const paid =
+		state === null
+			? body.payed === true || body.payed === 'true' || body.payed === 'True'
+			: state === PAID_STATE;
 	const facts = stateFacts(state, paid);
 	const json: IDataObject = {
 		event: facts.event,
@@ -71,8 +82,15 @@ function paymentEvent(slug: string, body: IDataObject): CallbackEvent {
 }
 
 /** What a payment's state says: the event's name, its label and whether it is paid. */
-export function stateFacts(state: number | null, paid = state === PAID_STATE): { event: string; state_label: string; paid: boolean } {
-	return { event: paid ? 'payment.paid' : 'payment.state_changed', state_label: paymentStateLabel(state), paid };
+export function stateFacts(
+	state: number | null,
+	paid = state === PAID_STATE,
+): { event: string; state_label: string; paid: boolean } {
+	return {
+		event: paid ? 'payment.paid' : 'payment.state_changed',
+		state_label: paymentStateLabel(state),
+		paid,
+	};
 }
 
 function withdrawalEvent(id: string, body: IDataObject): CallbackEvent {

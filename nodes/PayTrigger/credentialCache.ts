@@ -20,7 +20,10 @@ interface Kept {
 const kept = new Map<string, Kept>();
 
 /** The kept credential if read less than CREDENTIAL_KEPT_MS ago, else a fresh read, kept. */
-export async function keptCredentials(key: string, read: () => Promise<ICredentialDataDecryptedObject>): Promise<ICredentialDataDecryptedObject> {
+export async function keptCredentials(
+	key: string,
+	read: () => Promise<ICredentialDataDecryptedObject>,
+): Promise<ICredentialDataDecryptedObject> {
 	const now = Date.now();
 	const entry = kept.get(key);
 	if (entry && now - entry.readAt < CREDENTIAL_KEPT_MS) return await entry.credentials;

@@ -3,7 +3,12 @@
  * payment is checked with the service first (when asked), and the event is remembered so that a
  * copy sent again starts nothing.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import type { CallbackEvent } from './callbackEvent';
 import { remember, seenRecently } from './repeatGuard';
@@ -23,25 +28,46 @@ export interface CallbackRun {
 	readCredentials(): Promise<ICredentialDataDecryptedObject>;
 }
 
-export async function emitEvent(context: IWebhookFunctions, run: CallbackRun, started: () => void): Promise<IWebhookResponseData> {
+export async function emitEvent(
+	context: IWebhookFunctions,
+	run: CallbackRun,
+	started: () => void,
+): Promise<IWebhookResponseData> {
 	const { event, key, windowMinutes, staticData } = run;
-	if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes)) return acknowledge(context, `repeat of ${key}`);
+	if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes))
+		return acknowledge(context, `repeat of ${key}`);
 	const json: IDataObject = { ...event.json, verified: false };
 	if (event.kind === 'payment' && run.options.verifyWithApi !== false) {
 		let verification;
 		try {
-			verification = await verifyPaymentState(context, event.id, event.state, await run.readCredentials());
+			verification = await verifyPaymentState(
+				context,
+				event.id,
+				event.state,
+				await run.readCredentials(),
+			);
 		} catch (error) {
 			// The service does not know it: no genuine callback, answered for good, not as an outage.
-			if ((error as { httpCode?: string }).httpCode === '404') return acknowledge(context, `the service has no payment ${event.id}`);
+			if ((error as { httpCode?: string }).httpCode === '404')
+				return acknowledge(context, `the service has no payment ${event.id}`);
 			// Not emitted unverified: the workflow would trust a claim nobody checked.
-			return refuse(context, 503, `Could not verify the payment with the service: ${(error as Error).message}`);
+			return refuse(
+				context,
+				503,
+				`Could not verify the payment with the service: ${(error as Error).message}`,
+			);
 		}
 		if (!verification.confirmed) {
-			return acknowledge(context, `callback for ${event.id} claims state ${event.state}, the service says ${verification.serviceState}`);
+			return acknowledge(
+				context,
+				`callback for ${event.id} claims state ${event.state}, the service says ${verification.serviceState}`,
+			);
 		}
 		// What the service said replaces what the callback claimed (amounts, payer), keeping the fields' order.
-		Object.assign(json, confirmedFacts(json, verification.payment), { verified: true, payment: verification.payment });
+		Object.assign(json, confirmedFacts(json, verification.payment), {
+			verified: true,
+			payment: verification.payment,
+		});
 	}
 	if (windowMinutes > 0) remember(staticData, key, windowMinutes);
 	started();

@@ -10,11 +10,17 @@ export const MAX_BODY_CHARACTERS = 64 * 1024;
 
 export type BodyReading = { ok: true; body: IDataObject } | { ok: false; problem: string };
 
-export function readCallbackBody(parsed: unknown, rawBody: Buffer | string | undefined, contentType: string): BodyReading {
+export function readCallbackBody(
+	parsed: unknown,
+	rawBody: Buffer | string | undefined,
+	contentType: string,
+): BodyReading {
 	const raw = rawBody === undefined ? '' : rawBody.toString();
-	if (raw.length > MAX_BODY_CHARACTERS) return { ok: false, problem: `The body is larger than ${MAX_BODY_CHARACTERS} characters` };
+	if (raw.length > MAX_BODY_CHARACTERS)
+		return { ok: false, problem: `The body is larger than ${MAX_BODY_CHARACTERS} characters` };
 	if (isObject(parsed) && Object.keys(parsed).length > 0) {
-		if (JSON.stringify(parsed).length > MAX_BODY_CHARACTERS) return { ok: false, problem: `The body is larger than ${MAX_BODY_CHARACTERS} characters` };
+		if (JSON.stringify(parsed).length > MAX_BODY_CHARACTERS)
+			return { ok: false, problem: `The body is larger than ${MAX_BODY_CHARACTERS} characters` };
 		return { ok: true, body: parsed };
 	}
 	if (raw.trim() === '') return { ok: false, problem: 'The body is empty' };
@@ -28,5 +34,7 @@ export function readCallbackBody(parsed: unknown, rawBody: Buffer | string | und
 }
 
 function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+	return (
+		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+	);
 }

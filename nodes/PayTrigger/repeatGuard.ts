@@ -15,7 +15,12 @@ export function eventKey(kind: string, id: string, state: number | null): string
 }
 
 /** Whether the key was seen within the window (minutes). Does not record it. */
-export function seenRecently(staticData: IDataObject, key: string, windowMinutes: number, now = Date.now()): boolean {
+export function seenRecently(
+	staticData: IDataObject,
+	key: string,
+	windowMinutes: number,
+	now = Date.now(),
+): boolean {
 	const at = (staticData as Memory).seen?.[key];
 	return at !== undefined && now - at < windowMinutes * 60_000;
 }
@@ -27,7 +32,12 @@ export function isRecorded(staticData: IDataObject, key: string): boolean {
 }
 
 /** Records the key, forgetting entries older than the window and the oldest beyond the size bound. */
-export function remember(staticData: IDataObject, key: string, windowMinutes: number, now = Date.now()): void {
+export function remember(
+	staticData: IDataObject,
+	key: string,
+	windowMinutes: number,
+	now = Date.now(),
+): void {
 	const memory = staticData as Memory;
 	const seen = { ...(memory.seen ?? {}) };
 	seen[key] = now;

@@ -2,12 +2,22 @@ import type { INodeProperties } from 'n8n-workflow';
 
 export const EVENT_OPTIONS = [
 	{ name: 'Payment Paid', value: 'paymentPaid', description: 'A payment object was paid' },
-	{ name: 'Payment State Changed', value: 'paymentOther', description: 'A payment callback with any other state' },
-	{ name: 'Withdrawal Status Changed', value: 'withdrawal', description: 'A withdrawal moved to another status' },
+	{
+		name: 'Payment State Changed',
+		value: 'paymentOther',
+		description: 'A payment callback with any other state',
+	},
+	{
+		name: 'Withdrawal Status Changed',
+		value: 'withdrawal',
+		description: 'A withdrawal moved to another status',
+	},
 ];
 
 /** The canvas reads "On payment paid, withdrawal status changed", not the options' internal values. */
-const EVENT_LABELS = JSON.stringify(Object.fromEntries(EVENT_OPTIONS.map((event) => [event.value, event.name.toLowerCase()])));
+const EVENT_LABELS = JSON.stringify(
+	Object.fromEntries(EVENT_OPTIONS.map((event) => [event.value, event.name.toLowerCase()])),
+);
 
 export const TRIGGER_SUBTITLE = `={{"On " + $parameter["events"].map((event) => (${EVENT_LABELS})[event] || event).join(", ")}}`;
 
@@ -16,61 +26,63 @@ export const SENSITIVE_HEADERS = ['authorization', 'cookie', 'proxy-authorizatio
 
 /** The trigger's fields: where to paste its URL, which events start the workflow, and how callbacks are checked. */
 export const triggerProperties: INodeProperties[] = [
-		{
-			displayName:
-				'Paste this node\'s <b>Production URL</b> (above) as the Callback URL of the Pay node\'s Payment → Create / Update or Withdrawal → Withdraw to Instant-Payment Key. The Pay node adds the credential\'s callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.',
-			name: 'notice',
-			type: 'notice',
-			default: '',
-		},
-		{
-			displayName: 'Events',
-			name: 'events',
-			type: 'multiOptions',
-			required: true,
-			options: EVENT_OPTIONS,
-			default: ['paymentPaid', 'withdrawal'],
-			description: 'Which callbacks start the workflow; others are acknowledged and ignored',
-		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Allowed Sender IPs',
-					name: 'allowedIps',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 203.0.113.10, 203.0.113.11',
-					description: 'Only accept callbacks from these addresses (comma-separated). Empty accepts any sender.',
-				},
-				{
-					displayName: 'Ignore Repeats Within (Minutes)',
-					name: 'repeatWindowMinutes',
-					type: 'number',
-					default: 60,
-					typeOptions: { minValue: 0 },
-					description: 'The same event (kind, slug or ID, state) received again within this time starts nothing. 0 turns this off.',
-				},
-				{
-					displayName: 'Require Callback Secret',
-					name: 'requireSecret',
-					type: 'boolean',
-					default: true,
-					description:
-						"Whether to refuse (401) callbacks whose token query parameter is not the credential's callback secret. Turn off only behind another check.",
-				},
-				{
-					displayName: 'Verify Payments with the API',
-					name: 'verifyWithApi',
-					type: 'boolean',
-					default: true,
-					description:
-						'Whether to re-read the payment object before starting the workflow and drop callbacks whose state the service does not confirm',
-				},
-			],
-		},
-	];
+	{
+		displayName:
+			"Paste this node's <b>Production URL</b> (above) as the Callback URL of the Pay node's Payment → Create / Update or Withdrawal → Withdraw to Instant-Payment Key. The Pay node adds the credential's callback secret to it; callbacks without it are refused. Use the Test URL while building the workflow.",
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: EVENT_OPTIONS,
+		default: ['paymentPaid', 'withdrawal'],
+		description: 'Which callbacks start the workflow; others are acknowledged and ignored',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Allowed Sender IPs',
+				name: 'allowedIps',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 203.0.113.10, 203.0.113.11',
+				description:
+					'Only accept callbacks from these addresses (comma-separated). Empty accepts any sender.',
+			},
+			{
+				displayName: 'Ignore Repeats Within (Minutes)',
+				name: 'repeatWindowMinutes',
+				type: 'number',
+				default: 60,
+				typeOptions: { minValue: 0 },
+				description:
+					'The same event (kind, slug or ID, state) received again within this time starts nothing. 0 turns this off.',
+			},
+			{
+				displayName: 'Require Callback Secret',
+				name: 'requireSecret',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to refuse (401) callbacks whose token query parameter is not the credential's callback secret. Turn off only behind another check.",
+			},
+			{
+				displayName: 'Verify Payments with the API',
+				name: 'verifyWithApi',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to re-read the payment object before starting the workflow and drop callbacks whose state the service does not confirm',
+			},
+		],
+	},
+];

@@ -10,7 +10,8 @@ import { normalizePaymentObject } from '../shared/service/paymentObject';
 import { payApiRequest } from '../shared/transport/request';
 import { stateFacts } from './callbackEvent';
 
-export type Verification = { confirmed: true; payment: IDataObject } | { confirmed: false; serviceState: number | null };
+export type Verification =
+	{ confirmed: true; payment: IDataObject } | { confirmed: false; serviceState: number | null };
 
 export async function verifyPaymentState(
 	context: IWebhookFunctions,
@@ -27,7 +28,8 @@ export async function verifyPaymentState(
 	});
 	const payment = normalizePaymentObject(answer);
 	const serviceState = toNumber((answer as IDataObject)?.state) ?? null;
-	if (serviceState === null || serviceState !== claimedState) return { confirmed: false, serviceState };
+	if (serviceState === null || serviceState !== claimedState)
+		return { confirmed: false, serviceState };
 	return { confirmed: true, payment };
 }
 

@@ -5,7 +5,11 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 /** A callback refused (4xx, 5xx): the sender should know it was not taken. */
-export function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+export function refuse(
+	context: IWebhookFunctions,
+	status: number,
+	message: string,
+): IWebhookResponseData {
 	context.getResponseObject().status(status).json({ received: false, message });
 	context.logger.warn(`Pay Trigger refused a callback: ${message}`);
 	return { noWebhookResponse: true };

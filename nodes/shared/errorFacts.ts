@@ -20,7 +20,8 @@ export interface ErrorFacts {
 
 /** Writes the facts into the error's context, leaving out those not given. */
 export function setErrorFacts(error: { context: IDataObject }, facts: ErrorFacts): void {
-	for (const [name, value] of Object.entries(facts)) if (value !== undefined) error.context[name] = value;
+	for (const [name, value] of Object.entries(facts))
+		if (value !== undefined) error.context[name] = value;
 }
 
 /** The facts an error carries, if it carries any (errors of other origins carry none). */

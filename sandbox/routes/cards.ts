@@ -18,7 +18,9 @@ export const cardRoutes: Route[] = [
 		pattern: '/base/get_constants_key_public/',
 		auth: 'apiKeyAndBearer',
 		handle(context) {
-			return { body: { data: { name: 'key_public', text_long_value: context.state.keys.publicPem } } };
+			return {
+				body: { data: { name: 'key_public', text_long_value: context.state.keys.publicPem } },
+			};
 		},
 	},
 	{
@@ -31,8 +33,10 @@ export const cardRoutes: Route[] = [
 			const number = decrypt(context.state, body, 'number_card');
 			const name = decrypt(context.state, body, 'name_card');
 			const expiration = decrypt(context.state, body, 'date_expiration');
-			if (!/^\d{12,19}$/.test(number)) throw badRequest('number_card: the decrypted value is not a card number');
-			if (!/^(0[1-9]|1[0-2])\/?(\d{2}|\d{4})$/.test(expiration)) throw badRequest('date_expiration: the decrypted value is not MM/YY');
+			if (!/^\d{12,19}$/.test(number))
+				throw badRequest('number_card: the decrypted value is not a card number');
+			if (!/^(0[1-9]|1[0-2])\/?(\d{2}|\d{4})$/.test(expiration))
+				throw badRequest('date_expiration: the decrypted value is not MM/YY');
 			const card: Card = {
 				uuid: randomUUID(),
 				owner: owner.username,
@@ -61,7 +65,9 @@ export const cardRoutes: Route[] = [
 			const wanted = context.request.query.get('card_uuid');
 			if (isObserved(context)) {
 				// Always the `data` list, the card asked for alone in it (or none), as real clients read it.
-				const mine = ownCards(context.state, owner.username).filter((card) => !wanted || card.uuid === wanted);
+				const mine = ownCards(context.state, owner.username).filter(
+					(card) => !wanted || card.uuid === wanted,
+				);
 				return { body: { data: mine.map(listedCard) } };
 			}
 			if (wanted) return { body: cardView(findCard(context.state, wanted, owner.username)) };
@@ -92,7 +98,15 @@ export const cardRoutes: Route[] = [
 			payment.payer = { name: card.name, id: '', idType: '', email: '', phone: '' };
 			markPaid(context.state, payment, 'credit_card');
 			if (observed) return { body: { message: 'OK' } };
-			return { body: { result: 'OK', url: payment.slug, state: payment.state, franchise: card.franchise, dues } };
+			return {
+				body: {
+					result: 'OK',
+					url: payment.slug,
+					state: payment.state,
+					franchise: card.franchise,
+					dues,
+				},
+			};
 		},
 	},
 	{
@@ -117,7 +131,10 @@ export const cardRoutes: Route[] = [
 			if (isObserved(context)) throw methodNotAllowed('DELETE');
 			const owner = caller(context);
 			const fromBody = context.request.body.card_uuid;
-			const uuid = typeof fromBody === 'string' && fromBody !== '' ? fromBody : context.request.query.get('card_uuid');
+			const uuid =
+				typeof fromBody === 'string' && fromBody !== ''
+					? fromBody
+					: context.request.query.get('card_uuid');
 			if (!uuid) throw badRequest('card_uuid: This field is required.');
 			const card = findCard(context.state, uuid, owner.username);
 			context.state.cards.delete(card.uuid);
@@ -133,7 +150,13 @@ function isObserved(context: RouteContext): boolean {
 
 /** A listed card as real clients see it: exactly these five fields. */
 function listedCard(card: Card): Record<string, unknown> {
-	return { bin_card: card.number.slice(0, 6), uuid: card.uuid, iai_card: card.number.slice(-4), franchise: card.franchise, name_card: card.name };
+	return {
+		bin_card: card.number.slice(0, 6),
+		uuid: card.uuid,
+		iai_card: card.number.slice(-4),
+		franchise: card.franchise,
+		name_card: card.name,
+	};
 }
 
 function ownCards(state: SandboxState, owner: string): Card[] {
@@ -142,7 +165,9 @@ function ownCards(state: SandboxState, owner: string): Card[] {
 
 /** The framework's field map for required fields left out, or undefined when all are there. */
 function missingFields(body: Body, fields: string[]): Record<string, string[]> | undefined {
-	const missing = fields.filter((field) => body[field] === undefined || body[field] === null || body[field] === '');
+	const missing = fields.filter(
+		(field) => body[field] === undefined || body[field] === null || body[field] === '',
+	);
 	if (missing.length === 0) return undefined;
 	return Object.fromEntries(missing.map((field) => [field, ['This field is required.']]));
 }
@@ -152,7 +177,8 @@ function chargeDevice(body: Body): CardChargeDevice {
 	const read = (field: string): string => {
 		const value = body[field];
 		if (value === undefined || value === null) return '';
-		if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${field}: Not a valid string.`);
+		if (typeof value !== 'string' && typeof value !== 'number')
+			throw badRequest(`${field}: Not a valid string.`);
 		return String(value);
 	};
 	return { imei: read('imei'), latitude: read('latitude'), longitude: read('longitude') };
@@ -180,7 +206,9 @@ function decrypt(state: SandboxState, body: Body, field: string): string {
 	const cipher = requireString(body, field);
 	const plainText = decryptField(state.keys, cipher, state.options.rsaPadding);
 	if (plainText === undefined) {
-		throw badRequest(`${field}: could not be decrypted with the service's public key (expected RSA ${state.options.rsaPadding}, base64)`);
+		throw badRequest(
+			`${field}: could not be decrypted with the service's public key (expected RSA ${state.options.rsaPadding}, base64)`,
+		);
 	}
 	return plainText;
 }

@@ -31,7 +31,8 @@ export const checkoutRoutes: Route[] = [
 			const otp = requireString(body, 'OTP');
 			const payment = findPayment(context.state, slug);
 			assertCheckoutPayable(context.state, payment);
-			if (payment.otp === undefined) throw badRequest(`No hay una transacción Daviplata pendiente para ${slug}`);
+			if (payment.otp === undefined)
+				throw badRequest(`No hay una transacción Daviplata pendiente para ${slug}`);
 			if (otp !== payment.otp) throw badRequest('OTP incorrecto');
 			payment.otp = undefined;
 			markPaid(context.state, payment, 'daviplata');
@@ -62,12 +63,16 @@ function checkout(context: RouteContext): RouteAnswer {
 			if (isPayable(payment)) markPaid(state, payment, method);
 		});
 	}
-	return { body: checkoutAnswer(state, payment, method, outcome), doubleEncode: state.options.doubleEncodeCheckout };
+	return {
+		body: checkoutAnswer(state, payment, method, outcome),
+		doubleEncode: state.options.doubleEncodeCheckout,
+	};
 }
 
 /** Paying what is already paid: the spec's 409, or the service's `PAY_IS_PAYED` as real clients see it. */
 function assertCheckoutPayable(state: SandboxState, payment: PaymentObject): void {
-	if (state.options.profile === 'observed' && payment.state === PAYMENT_STATE.paid) throw refuseWith(400, resultCode('PAY_IS_PAYED'));
+	if (state.options.profile === 'observed' && payment.state === PAYMENT_STATE.paid)
+		throw refuseWith(400, resultCode('PAY_IS_PAYED'));
 	assertPayable(payment);
 }
 
@@ -76,6 +81,11 @@ function assertMethodEnabled(state: SandboxState, payment: PaymentObject, method
 	const aliases = method === 'breb' || method === 'Bre-B' ? ['breb', 'Bre-B'] : [method];
 	if (!aliases.some((key) => enabled[key] === true)) {
 		const sentence = `El método ${method} no está habilitado para este pago`;
-		throw notAllowed(state, method, sentence, badRequest(`payment: el método ${method} no está habilitado para este pago`));
+		throw notAllowed(
+			state,
+			method,
+			sentence,
+			badRequest(`payment: el método ${method} no está habilitado para este pago`),
+		);
 	}
 }

@@ -9,7 +9,14 @@ import type { Account, Withdrawal } from '../model';
 import type { Fault } from '../faults';
 import { sendPaymentCallback } from '../callbacks';
 import { paymentPage, settledDelivery } from '../checkoutPage';
-import { accountView, cardView, paymentView, SETTABLE_OPTIONS, settingsView, withdrawalView } from '../controlViews';
+import {
+	accountView,
+	cardView,
+	paymentView,
+	SETTABLE_OPTIONS,
+	settingsView,
+	withdrawalView,
+} from '../controlViews';
 import { markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
 import { findPayment } from './payments';
@@ -35,12 +42,23 @@ export const controlRoutes: Route[] = [
 	}),
 	control('GET', '/faults', ({ state }) => ok(state.faults)),
 	control('POST', '/faults', ({ state, request }) => {
-		const faults = (Array.isArray(request.body.faults) ? request.body.faults : [request.body]) as Fault[];
+		const faults = (
+			Array.isArray(request.body.faults) ? request.body.faults : [request.body]
+		) as Fault[];
 		for (const fault of faults) {
-			if (typeof fault.route !== 'string' || !/^[A-Z]+ \//.test(fault.route)) throw badRequest('route: give it as "METHOD /path/{param}", e.g. "POST /send/"');
-			if (fault.body === 'json' && !('json' in fault)) throw badRequest('json: give the JSON value to answer with body "json"');
-			if ('failure' in fault && (typeof fault.failure !== 'object' || fault.failure === null || Array.isArray(fault.failure))) {
-				throw badRequest('failure: give a failure body as a JSON object, e.g. {"error": "NOT_FOUND"}');
+			if (typeof fault.route !== 'string' || !/^[A-Z]+ \//.test(fault.route))
+				throw badRequest('route: give it as "METHOD /path/{param}", e.g. "POST /send/"');
+			if (fault.body === 'json' && !('json' in fault))
+				throw badRequest('json: give the JSON value to answer with body "json"');
+			if (
+				'failure' in fault &&
+				(typeof fault.failure !== 'object' ||
+					fault.failure === null ||
+					Array.isArray(fault.failure))
+			) {
+				throw badRequest(
+					'failure: give a failure body as a JSON object, e.g. {"error": "NOT_FOUND"}',
+				);
 			}
 			state.faults.push({ ...fault });
 		}
@@ -55,33 +73,55 @@ export const controlRoutes: Route[] = [
 		state.callbacks = [];
 		return ok();
 	}),
-	control('POST', '/tokens/expire', ({ state }) => ok({ result: 'OK', expired: state.expireAccessTokens() })),
+	control('POST', '/tokens/expire', ({ state }) =>
+		ok({ result: 'OK', expired: state.expireAccessTokens() }),
+	),
 	control('PATCH', '/settings', ({ state, request }) => {
 		for (const [key, value] of Object.entries(request.body)) {
-			if (!(SETTABLE_OPTIONS as readonly string[]).includes(key)) throw badRequest(`${key}: not a setting (${SETTABLE_OPTIONS.join(', ')})`);
+			if (!(SETTABLE_OPTIONS as readonly string[]).includes(key))
+				throw badRequest(`${key}: not a setting (${SETTABLE_OPTIONS.join(', ')})`);
 			(state.options as unknown as Record<string, unknown>)[key] = value;
 		}
 		return ok(settingsView(state.options));
 	}),
 	control('GET', '/settings', ({ state }) => ok(settingsView(state.options))),
-	control('GET', '/accounts/{username}', ({ state, params }) => ok(accountView(findAccount(state, params.username)))),
+	control('GET', '/accounts/{username}', ({ state, params }) =>
+		ok(accountView(findAccount(state, params.username))),
+	),
 	control('POST', '/accounts', ({ state, request }) => {
-		const body = request.body as { username?: string; phone?: string; email?: string; balance?: number; verified?: boolean };
+		const body = request.body as {
+			username?: string;
+			phone?: string;
+			email?: string;
+			balance?: number;
+			verified?: boolean;
+		};
 		if (!body.username || !body.phone) throw badRequest('username and phone are required');
 		if (state.accounts.has(body.username)) throw badRequest(`username ${body.username} exists`);
-		return { status: 201, body: accountView(state.createAccount({ ...body, username: body.username, phone: body.phone })) };
+		return {
+			status: 201,
+			body: accountView(
+				state.createAccount({ ...body, username: body.username, phone: body.phone }),
+			),
+		};
 	}),
 	control('PATCH', '/accounts/{username}', ({ state, params, request }) => {
 		const account = findAccount(state, params.username);
-		const body = request.body as Partial<Pick<Account, 'balance' | 'emailVerified' | 'phoneVerified'>>;
+		const body = request.body as Partial<
+			Pick<Account, 'balance' | 'emailVerified' | 'phoneVerified'>
+		>;
 		if (body.balance !== undefined) account.balance = Number(body.balance);
 		if (body.emailVerified !== undefined) account.emailVerified = Boolean(body.emailVerified);
 		if (body.phoneVerified !== undefined) account.phoneVerified = Boolean(body.phoneVerified);
 		return ok(accountView(account));
 	}),
-	control('GET', '/codes/{username}', ({ state, params }) => ok(findAccount(state, params.username).pendingCodes)),
+	control('GET', '/codes/{username}', ({ state, params }) =>
+		ok(findAccount(state, params.username).pendingCodes),
+	),
 	control('GET', '/payments', ({ state }) => ok([...state.payments.values()].map(paymentView))),
-	control('GET', '/payments/{url}', ({ state, params }) => ok(paymentView(findPayment(state, params.url)))),
+	control('GET', '/payments/{url}', ({ state, params }) =>
+		ok(paymentView(findPayment(state, params.url))),
+	),
 	control('GET', '/otp/{url}', ({ state, params }) => {
 		const otp = findPayment(state, params.url).otp;
 		if (otp === undefined) throw notFound(`No OTP is pending for ${params.url}`);
@@ -89,7 +129,10 @@ export const controlRoutes: Route[] = [
 	}),
 	control('POST', '/payments/{url}/pay', ({ state, params, request }) => {
 		const payment = findPayment(state, params.url);
-		const method = typeof request.body.method === 'string' ? request.body.method : payment.paymentMethod || 'pse';
+		const method =
+			typeof request.body.method === 'string'
+				? request.body.method
+				: payment.paymentMethod || 'pse';
 		markPaid(state, payment, method);
 		return ok(paymentView(payment));
 	}),
@@ -97,7 +140,8 @@ export const controlRoutes: Route[] = [
 		// Any documented state (0-5), e.g. 4 refunded or 2 not paid, which no API call produces.
 		const payment = findPayment(state, params.url);
 		const next = request.body.state;
-		if (typeof next !== 'number' || !Number.isInteger(next) || next < 0 || next > 5) throw badRequest('state: an integer from 0 to 5');
+		if (typeof next !== 'number' || !Number.isInteger(next) || next < 0 || next > 5)
+			throw badRequest('state: an integer from 0 to 5');
 		payment.state = next;
 		if (request.body.callback === true) sendPaymentCallback(state, payment);
 		return ok(paymentView(payment));
@@ -108,12 +152,31 @@ export const controlRoutes: Route[] = [
 		if (!withdrawal) throw notFound(`No withdrawal ${params.id}`);
 		const requested = request.body.state;
 		const next = typeof requested === 'number' ? requested : nextWithdrawalState(withdrawal);
-		setWithdrawalState(state, withdrawal, next, typeof request.body.note === 'string' ? request.body.note : '');
+		setWithdrawalState(
+			state,
+			withdrawal,
+			next,
+			typeof request.body.note === 'string' ? request.body.note : '',
+		);
 		return ok(withdrawalView(withdrawal));
 	}),
 	control('GET', '/cards', ({ state }) => ok([...state.cards.values()].map(cardView))),
-	control('GET', '/bank/{url}', ({ state, params }) => ({ body: paymentPage(state, findPayment(state, params.url), 'Sandbox bank (PSE)', payAction(params.url)) })),
-	control('GET', '/checkout/{url}', ({ state, params }) => ({ body: paymentPage(state, findPayment(state, params.url), 'Sandbox checkout', payAction(params.url)) })),
+	control('GET', '/bank/{url}', ({ state, params }) => ({
+		body: paymentPage(
+			state,
+			findPayment(state, params.url),
+			'Sandbox bank (PSE)',
+			payAction(params.url),
+		),
+	})),
+	control('GET', '/checkout/{url}', ({ state, params }) => ({
+		body: paymentPage(
+			state,
+			findPayment(state, params.url),
+			'Sandbox checkout',
+			payAction(params.url),
+		),
+	})),
 	// The pages' Pay button: pays, waits for the callback's answer, and ends on a page that says both.
 	control('POST', '/checkout/{url}/pay', async ({ state, params }) => {
 		const payment = findPayment(state, params.url);
@@ -134,5 +197,7 @@ function findAccount(state: SandboxState, username: string): Account {
 }
 
 function nextWithdrawalState(withdrawal: Withdrawal): number {
-	return withdrawal.state === WITHDRAWAL_STATE.created ? WITHDRAWAL_STATE.inProcess : WITHDRAWAL_STATE.deposited;
+	return withdrawal.state === WITHDRAWAL_STATE.created
+		? WITHDRAWAL_STATE.inProcess
+		: WITHDRAWAL_STATE.deposited;
 }

@@ -26,7 +26,10 @@ export interface RouteMatch {
 }
 
 /** The route for a method and path; `methodMismatch` when the path exists with another method. */
-export function matchRoute(method: string, path: string): RouteMatch | { methodMismatch: true } | undefined {
+export function matchRoute(
+	method: string,
+	path: string,
+): RouteMatch | { methodMismatch: true } | undefined {
 	let pathMatched = false;
 	for (const route of ROUTES) {
 		const params = matchPattern(route.pattern, path);

@@ -1,5 +1,11 @@
 /** Payment objects: create, read, estimate fees, edit, expire. */
-import { CREATION_REFUSED_SENTENCE, errorSentence, refuseAs, refuseWith, resultCode } from '../failureBodies';
+import {
+	CREATION_REFUSED_SENTENCE,
+	errorSentence,
+	refuseAs,
+	refuseWith,
+	resultCode,
+} from '../failureBodies';
 import { decimalString, feesFor } from '../fees';
 import { badRequest, conflict, notFound } from '../http';
 import { PAYMENT_STATE } from '../model';
@@ -35,7 +41,9 @@ const EDITABLE_FIELDS = new Set([
 ]);
 
 /** Fields of a creation the sandbox interprets; others are kept and echoed (the spec leaves them open). */
-const CREATION_FIELDS = new Set([...EDITABLE_FIELDS, 'idempotency_key'].filter((field) => field !== 'payment_methods'));
+const CREATION_FIELDS = new Set(
+	[...EDITABLE_FIELDS, 'idempotency_key'].filter((field) => field !== 'payment_methods'),
+);
 
 export const paymentRoutes: Route[] = [
 	{
@@ -45,14 +53,17 @@ export const paymentRoutes: Route[] = [
 		handle(context) {
 			const owner = caller(context);
 			const body = context.request.body;
-			if (context.state.options.profile === 'observed') refuseIncompleteCreation(body, context.state.options.refuseCreationWithoutCallback);
+			if (context.state.options.profile === 'observed')
+				refuseIncompleteCreation(body, context.state.options.refuseCreationWithoutCallback);
 			const amount = positiveAmount(body);
 			const description = requireString(body, 'description');
 			const methodsJson = readMethods(body);
 			const expirationDays = readExpirationDays(body, 1);
 			const idempotencyKey = optionalString(body, 'idempotency_key');
 			if (idempotencyKey && findByIdempotencyKey(context.state, owner.username, idempotencyKey)) {
-				throw conflict(`double_idempotency_key: the idempotency_key ${idempotencyKey} was already used`);
+				throw conflict(
+					`double_idempotency_key: the idempotency_key ${idempotencyKey} was already used`,
+				);
 			}
 			const payment: PaymentObject = {
 				pk: context.state.newPk(),
@@ -67,17 +78,22 @@ export const paymentRoutes: Route[] = [
 				clientAssumeCosts: optionalBoolean(body, 'client_assume_costs', false),
 				notSendEmail: optionalBoolean(body, 'not_send_email', false),
 				// The live service keeps what was sent (callbacks need "API"); the spec profile fills in "API" as it always did.
-				platform: optionalString(body, 'platform') || (context.state.options.profile === 'observed' ? '' : 'API'),
+				platform:
+					optionalString(body, 'platform') ||
+					(context.state.options.profile === 'observed' ? '' : 'API'),
 				idempotencyKey,
 				state: PAYMENT_STATE.created,
 				createdAt: new Date(),
 				paymentMethod: '',
 				payer: { name: '', id: '', idType: '', email: '', phone: '' },
 				cus: '',
-				extra: Object.fromEntries(Object.entries(body).filter(([key]) => !CREATION_FIELDS.has(key))),
+				extra: Object.fromEntries(
+					Object.entries(body).filter(([key]) => !CREATION_FIELDS.has(key)),
+				),
 			};
 			context.state.payments.set(payment.slug, payment);
-			if (idempotencyKey) context.state.paymentsByKey.set(`${owner.username}\u0000${idempotencyKey}`, payment);
+			if (idempotencyKey)
+				context.state.paymentsByKey.set(`${owner.username}\u0000${idempotencyKey}`, payment);
 			return { status: 201, body: creationView(payment) };
 		},
 	},
@@ -86,7 +102,12 @@ export const paymentRoutes: Route[] = [
 		pattern: '/pay_detail/{url}',
 		auth: 'apiKeyAndBearer',
 		handle(context) {
-			return { body: detailView(findPayment(context.state, context.params.url), context.state.options.profile) };
+			return {
+				body: detailView(
+					findPayment(context.state, context.params.url),
+					context.state.options.profile,
+				),
+			};
 		},
 	},
 	{
@@ -96,7 +117,14 @@ export const paymentRoutes: Route[] = [
 		handle(context) {
 			// The spec's sample sends this amount as text; a JSON number is taken too.
 			const fees = feesFor(positiveAmount(context.request.body, requireNumberOrNumericText));
-			return { body: { pay_amount: fees.amount, pay_fee: fees.fee, iva: fees.iva, pay_payed_amount: fees.net } };
+			return {
+				body: {
+					pay_amount: fees.amount,
+					pay_fee: fees.fee,
+					iva: fees.iva,
+					pay_payed_amount: fees.net,
+				},
+			};
 		},
 	},
 	{
@@ -112,20 +140,34 @@ export const paymentRoutes: Route[] = [
 			const unknown = changes.filter((key) => !EDITABLE_FIELDS.has(key));
 			if (unknown.length > 0) throw badRequest(`${unknown.join(', ')}: field cannot be edited`);
 			if (changes.length === 0) throw badRequest('No fields to edit were given');
-			if ('payment_methods' in body && 'payment_method_enabled' in body) throw badRequest('payment_methods: give the methods once, as payment_methods or as payment_method_enabled');
-			if (payment.state === PAYMENT_STATE.paid) throw refuseAs(profile, 403, resultCode('PAY_IS_PAYED'), conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`));
-			if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`);
+			if ('payment_methods' in body && 'payment_method_enabled' in body)
+				throw badRequest(
+					'payment_methods: give the methods once, as payment_methods or as payment_method_enabled',
+				);
+			if (payment.state === PAYMENT_STATE.paid)
+				throw refuseAs(
+					profile,
+					403,
+					resultCode('PAY_IS_PAYED'),
+					conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`),
+				);
+			if (!isPayable(payment))
+				throw conflict(`El pago ${payment.slug} no se puede editar (estado ${payment.state})`);
 			// Validate everything before changing anything.
 			const next = { ...payment };
 			if ('amount' in body) next.amount = positiveAmount(body);
 			if ('description' in body) next.description = requireString(body, 'description');
-			if ('expiration_days' in body) next.expirationDays = readExpirationDays(body, payment.expirationDays);
+			if ('expiration_days' in body)
+				next.expirationDays = readExpirationDays(body, payment.expirationDays);
 			if ('payment_method_enabled' in body) next.methodsJson = readMethods(body);
 			if ('payment_methods' in body) next.methodsJson = readMethods(body, 'payment_methods');
-			if ('payer_redirect_url' in body) next.payerRedirectUrl = optionalUrl(body, 'payer_redirect_url');
+			if ('payer_redirect_url' in body)
+				next.payerRedirectUrl = optionalUrl(body, 'payer_redirect_url');
 			if ('callback' in body) next.callback = optionalUrl(body, 'callback');
-			if ('client_assume_costs' in body) next.clientAssumeCosts = optionalBoolean(body, 'client_assume_costs', false);
-			if ('not_send_email' in body) next.notSendEmail = optionalBoolean(body, 'not_send_email', false);
+			if ('client_assume_costs' in body)
+				next.clientAssumeCosts = optionalBoolean(body, 'client_assume_costs', false);
+			if ('not_send_email' in body)
+				next.notSendEmail = optionalBoolean(body, 'not_send_email', false);
 			if ('platform' in body) next.platform = optionalString(body, 'platform');
 			Object.assign(payment, next);
 			return { body: profile === 'observed' ? editView(payment) : {} };
@@ -137,11 +179,21 @@ export const paymentRoutes: Route[] = [
 		auth: 'apiKeyAndBearer',
 		handle(context) {
 			const owner = caller(context);
-			const payment = findOwnPayment(context.state, requireString(context.request.body, 'url'), owner.username);
+			const payment = findOwnPayment(
+				context.state,
+				requireString(context.request.body, 'url'),
+				owner.username,
+			);
 			if (payment.state === PAYMENT_STATE.paid) {
-				throw refuseAs(context.state.options.profile, 403, resultCode('PAY_IS_PAYED'), conflict(`El pago ${payment.slug} ya fue pagado y no se puede expirar`));
+				throw refuseAs(
+					context.state.options.profile,
+					403,
+					resultCode('PAY_IS_PAYED'),
+					conflict(`El pago ${payment.slug} ya fue pagado y no se puede expirar`),
+				);
 			}
-			if (!isPayable(payment)) throw conflict(`El pago ${payment.slug} ya está expirado o cancelado`);
+			if (!isPayable(payment))
+				throw conflict(`El pago ${payment.slug} ya está expirado o cancelado`);
 			payment.state = PAYMENT_STATE.expired;
 			payment.expiredAt = new Date();
 			return { body: { result: 'OK' } };
@@ -161,11 +213,18 @@ function findOwnPayment(state: SandboxState, slug: string, owner: string): Payme
 	return payment;
 }
 
-function findByIdempotencyKey(state: SandboxState, owner: string, key: string): PaymentObject | undefined {
+function findByIdempotencyKey(
+	state: SandboxState,
+	owner: string,
+	key: string,
+): PaymentObject | undefined {
 	return state.paymentsByKey.get(`${owner}\u0000${key}`);
 }
 
-function positiveAmount(body: Body, read: (body: Body, field: string) => number = requireNumber): number {
+function positiveAmount(
+	body: Body,
+	read: (body: Body, field: string) => number = requireNumber,
+): number {
 	const amount = read(body, 'amount');
 	if (amount <= 0) throw badRequest('amount: Ensure this value is greater than 0.');
 	return amount;
@@ -173,7 +232,8 @@ function positiveAmount(body: Body, read: (body: Body, field: string) => number 
 
 function readExpirationDays(body: Body, fallback: number): number {
 	const days = optionalInteger(body, 'expiration_days', fallback);
-	if (days < 1 || days > 365) throw badRequest('expiration_days: Ensure this value is between 1 and 365.');
+	if (days < 1 || days > 365)
+		throw badRequest('expiration_days: Ensure this value is between 1 and 365.');
 	return days;
 }
 
@@ -183,9 +243,14 @@ function readExpirationDays(body: Body, fallback: number): number {
  * missing callback is refused only with the setting `refuseCreationWithoutCallback`.
  */
 function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): void {
-	const missing = (field: string) => typeof body[field] !== 'string' || (body[field] as string).trim() === '';
+	const missing = (field: string) =>
+		typeof body[field] !== 'string' || (body[field] as string).trim() === '';
 	const methods = body.payment_method_enabled;
-	if (missing('payer_redirect_url') || (refuseWithoutCallback && missing('callback')) || (typeof methods === 'object' && methods !== null)) {
+	if (
+		missing('payer_redirect_url') ||
+		(refuseWithoutCallback && missing('callback')) ||
+		(typeof methods === 'object' && methods !== null)
+	) {
 		throw refuseWith(403, errorSentence(CREATION_REFUSED_SENTENCE));
 	}
 }
@@ -201,10 +266,13 @@ function readMethods(body: Body, field = 'payment_method_enabled'): string {
 	} catch {
 		throw badRequest(`${field} must be a JSON string`);
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(`${field} must be a JSON string`);
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+		throw badRequest(`${field} must be a JSON string`);
 	const entries = Object.entries(parsed as Record<string, unknown>);
-	if (entries.some(([, flag]) => typeof flag !== 'boolean')) throw badRequest(`${field}: values must be booleans`);
-	if (!entries.some(([, flag]) => flag)) throw badRequest(`${field}: enable at least one payment method`);
+	if (entries.some(([, flag]) => typeof flag !== 'boolean'))
+		throw badRequest(`${field}: values must be booleans`);
+	if (!entries.some(([, flag]) => flag))
+		throw badRequest(`${field}: enable at least one payment method`);
 	return value;
 }
 
@@ -252,10 +320,16 @@ export function creationView(payment: PaymentObject): Record<string, unknown> {
  * unit open (Unix seconds in the `spec` profile); the live service sends epoch milliseconds, the
  * amount as an integer where whole, and `date_payed` as "" while unpaid (`observed`, second survey).
  */
-export function detailView(payment: PaymentObject, profile: SandboxProfile = 'spec'): Record<string, unknown> {
+export function detailView(
+	payment: PaymentObject,
+	profile: SandboxProfile = 'spec',
+): Record<string, unknown> {
 	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
-	const expiry = payment.expiredAt ?? new Date(payment.createdAt.getTime() + payment.expirationDays * 86_400_000);
-	const epoch = (date: Date) => (profile === 'observed' ? date.getTime() : Math.floor(date.getTime() / 1000));
+	const expiry =
+		payment.expiredAt ??
+		new Date(payment.createdAt.getTime() + payment.expirationDays * 86_400_000);
+	const epoch = (date: Date) =>
+		profile === 'observed' ? date.getTime() : Math.floor(date.getTime() / 1000);
 	return {
 		fee_amount: fees.fee,
 		payer_id: payment.payer.id,

@@ -36,6 +36,7 @@ export interface Route {
 
 /** The caller of an authenticated route. */
 export function caller(context: RouteContext): Account {
-	if (!context.account) throw new ServiceError(401, 'Authentication credentials were not provided.');
+	if (!context.account)
+		throw new ServiceError(401, 'Authentication credentials were not provided.');
 	return context.account;
 }

@@ -11,8 +11,10 @@ export const tokenRoutes: Route[] = [
 		handle(context) {
 			const account = caller(context);
 			const refresh = context.request.body.refresh;
-			if (typeof refresh !== 'string' || refresh === '') throw new ServiceError(400, 'refresh: This field is required.');
-			if (refresh !== account.refreshToken) throw new ServiceError(401, 'Token is invalid or expired');
+			if (typeof refresh !== 'string' || refresh === '')
+				throw new ServiceError(400, 'refresh: This field is required.');
+			if (refresh !== account.refreshToken)
+				throw new ServiceError(401, 'Token is invalid or expired');
 			return { body: { access: context.state.issueAccessToken(account.username) } };
 		},
 	},

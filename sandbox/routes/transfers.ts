@@ -20,11 +20,17 @@ export const transferRoutes: Route[] = [
 			}
 			const recipient = context.state.findRecipient(recipientId);
 			if (!recipient) throw notFound(`El usuario ${recipientId} no existe`);
-			if (recipient.username === sender.username) throw badRequest('No puede enviarse saldo a sí mismo');
+			if (recipient.username === sender.username)
+				throw badRequest('No puede enviarse saldo a sí mismo');
 			if (sender.balance < amount) throw new ServiceError(422, 'Saldo insuficiente');
 			sender.balance -= amount;
 			recipient.balance += amount;
-			context.state.transfers.push({ fromUser: sender.username, toUser: recipient.username, amount, date: new Date() });
+			context.state.transfers.push({
+				fromUser: sender.username,
+				toUser: recipient.username,
+				amount,
+				date: new Date(),
+			});
 			return { body: {} };
 		},
 	},
@@ -36,7 +42,11 @@ export const transferRoutes: Route[] = [
 			const account = caller(context);
 			// The spec: the transfers the caller created; real clients see those made or received.
 			const received = context.state.options.profile === 'observed';
-			const mine = context.state.transfers.filter((transfer) => transfer.fromUser === account.username || (received && transfer.toUser === account.username));
+			const mine = context.state.transfers.filter(
+				(transfer) =>
+					transfer.fromUser === account.username ||
+					(received && transfer.toUser === account.username),
+			);
 			return {
 				body: mine.map((transfer) => ({
 					from_user: transfer.fromUser,
@@ -51,12 +61,15 @@ export const transferRoutes: Route[] = [
 
 /** `toUser`, or its alias `to_user`: a string (spec), a phone number included. */
 function readRecipient(body: Record<string, unknown>): string {
-	const given = [body.toUser, body.to_user].filter((value) => value !== undefined && value !== null && value !== '');
+	const given = [body.toUser, body.to_user].filter(
+		(value) => value !== undefined && value !== null && value !== '',
+	);
 	if (given.length === 0) throw badRequest('toUser: This field is required.');
 	const values = given.map((value) => {
 		if (typeof value !== 'string') throw badRequest('toUser: Not a valid string.');
 		return value.trim();
 	});
-	if (values.length === 2 && values[0] !== values[1]) throw badRequest('toUser and to_user name different recipients');
+	if (values.length === 2 && values[0] !== values[1])
+		throw badRequest('toUser and to_user name different recipients');
 	return values[0];
 }

@@ -22,8 +22,18 @@ export const verificationRoutes: Route[] = [
 			return { body: { result: 'OK' } };
 		},
 	},
-	{ method: 'POST', pattern: '/verify_email/', auth: 'bearer', handle: (context) => verify(context, 'email') },
-	{ method: 'POST', pattern: '/verify_phone/', auth: 'bearer', handle: (context) => verify(context, 'phone') },
+	{
+		method: 'POST',
+		pattern: '/verify_email/',
+		auth: 'bearer',
+		handle: (context) => verify(context, 'email'),
+	},
+	{
+		method: 'POST',
+		pattern: '/verify_phone/',
+		auth: 'bearer',
+		handle: (context) => verify(context, 'phone'),
+	},
 ];
 
 function verify(context: RouteContext, channel: 'email' | 'phone') {
@@ -31,9 +41,13 @@ function verify(context: RouteContext, channel: 'email' | 'phone') {
 	const code = context.request.body.code;
 	if (code === undefined || code === null) throw badRequest('code: This field is required.');
 	// The spec types the code as an integer: a text "123456" is a client bug the service refuses.
-	if (typeof code !== 'number' || !Number.isInteger(code)) throw badRequest('code: A valid integer is required.');
+	if (typeof code !== 'number' || !Number.isInteger(code))
+		throw badRequest('code: A valid integer is required.');
 	const pending = account.pendingCodes[channel];
-	if (pending === undefined) throw badRequest(`No hay un código pendiente para ${channel}; solicítelo con /request_confirmation/`);
+	if (pending === undefined)
+		throw badRequest(
+			`No hay un código pendiente para ${channel}; solicítelo con /request_confirmation/`,
+		);
 	if (code !== pending) throw badRequest('Código incorrecto');
 	account.pendingCodes[channel] = undefined;
 	if (channel === 'email') account.emailVerified = true;

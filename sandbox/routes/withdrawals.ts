@@ -24,18 +24,32 @@ export const withdrawalRoutes: Route[] = [
 			if (amount <= 0) throw badRequest('amount: Ensure this value is greater than 0.');
 			const accountHolderName = requireString(body, 'account_holder_name');
 			const accountType = requireInteger(body, 'account_type');
-			if (accountType < 0) throw badRequest('account_type: Ensure this value is greater than or equal to 0.');
+			if (accountType < 0)
+				throw badRequest('account_type: Ensure this value is greater than or equal to 0.');
 			const keyValue = requireString(body, 'key_value').trim();
 			if (!PHONE_KEY.test(keyValue.replace(/[\s-]/g, '')) && !ALIAS_KEY.test(keyValue)) {
 				throw badRequest('key_value: must be a phone number or an alias that starts with @');
 			}
 			const idempotencyKey = optionalString(body, 'idempotency_key');
-			if (idempotencyKey && context.state.withdrawals.some((w) => w.owner === owner.username && w.idempotencyKey === idempotencyKey)) {
-				throw conflict(`double_idempotency_key: the idempotency_key ${idempotencyKey} was already used`);
+			if (
+				idempotencyKey &&
+				context.state.withdrawals.some(
+					(w) => w.owner === owner.username && w.idempotencyKey === idempotencyKey,
+				)
+			) {
+				throw conflict(
+					`double_idempotency_key: the idempotency_key ${idempotencyKey} was already used`,
+				);
 			}
 			const callback = optionalUrl(body, 'callback');
 			// The live service answers {"result": "LIMIT_BALANCE"} (second survey); the spec shows no status.
-			if (owner.balance < amount) throw refuseAs(context.state.options.profile, 403, resultCode('LIMIT_BALANCE'), new ServiceError(422, 'Saldo insuficiente'));
+			if (owner.balance < amount)
+				throw refuseAs(
+					context.state.options.profile,
+					403,
+					resultCode('LIMIT_BALANCE'),
+					new ServiceError(422, 'Saldo insuficiente'),
+				);
 			owner.balance -= amount;
 			const now = new Date();
 			const withdrawal: Withdrawal = {

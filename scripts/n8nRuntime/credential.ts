@@ -12,7 +12,12 @@ export interface SandboxAccount {
 }
 
 /** n8n encrypts `data` on import with the instance's key. */
-export function writeSandboxCredential(file: string, sandboxBaseUrl: string, account: SandboxAccount, callbackSecret = LOCAL_CALLBACK_SECRET): void {
+export function writeSandboxCredential(
+	file: string,
+	sandboxBaseUrl: string,
+	account: SandboxAccount,
+	callbackSecret = LOCAL_CALLBACK_SECRET,
+): void {
 	const credential = {
 		id: SANDBOX_CREDENTIAL_ID,
 		name: SANDBOX_CREDENTIAL_NAME,

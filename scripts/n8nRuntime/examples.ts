@@ -15,7 +15,11 @@ export interface ExampleWorkflow {
 }
 
 /** Copies the examples into `targetDir`, replacing the default local addresses, and lists them. */
-export function prepareExamples(targetDir: string, sandboxBaseUrl: string, n8nBaseUrl: string): ExampleWorkflow[] {
+export function prepareExamples(
+	targetDir: string,
+	sandboxBaseUrl: string,
+	n8nBaseUrl: string,
+): ExampleWorkflow[] {
 	mkdirSync(targetDir, { recursive: true });
 	return readdirSync(EXAMPLES_DIR)
 		.filter((name) => name.endsWith('.json'))
@@ -27,7 +31,11 @@ export function prepareExamples(targetDir: string, sandboxBaseUrl: string, n8nBa
 				.join(n8nBaseUrl.replace(/\/$/, ''));
 			const file = join(targetDir, name);
 			writeFileSync(file, text);
-			const workflow = JSON.parse(text) as { id: string; name: string; nodes: Array<{ type: string }> };
+			const workflow = JSON.parse(text) as {
+				id: string;
+				name: string;
+				nodes: Array<{ type: string }>;
+			};
 			return {
 				id: workflow.id,
 				name: workflow.name,

@@ -17,7 +17,9 @@ import { run } from './run';
 export async function packPackage(userFolder: string): Promise<string> {
 	const destination = join(userFolder, 'pack');
 	mkdirSync(destination, { recursive: true });
-	const output = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT });
+	const output = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], {
+		cwd: REPO_ROOT,
+	});
 	const name = output.trim().split('\n').pop() as string;
 	return join(destination, name.trim());
 }
@@ -26,6 +28,14 @@ export async function installPackage(userFolder: string, tarball: string): Promi
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	const manifest = join(nodesDir, 'package.json');
-	if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`);
-	await run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir });
+	if (!existsSync(manifest))
+		writeFileSync(
+			manifest,
+			`${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`,
+		);
+	await run(
+		'npm',
+		['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+		{ cwd: nodesDir },
+	);
 }

@@ -19,7 +19,10 @@ export interface N8nInstance {
 	brokerPort: number;
 }
 
-export function n8nEnvironment(instance: N8nInstance, brokerPort = instance.brokerPort): NodeJS.ProcessEnv {
+export function n8nEnvironment(
+	instance: N8nInstance,
+	brokerPort = instance.brokerPort,
+): NodeJS.ProcessEnv {
 	return {
 		...process.env,
 		// n8n's task runners and anything else it starts use the same Node.
@@ -57,7 +60,9 @@ export function n8nEnvironment(instance: N8nInstance, brokerPort = instance.brok
  */
 async function cli(instance: N8nInstance, args: string[], logLevel?: string): Promise<string> {
 	const env = n8nEnvironment(instance, instance.brokerPort + 1);
-	return await run(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), ...args], { env: logLevel ? { ...env, N8N_LOG_LEVEL: logLevel } : env });
+	return await run(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), ...args], {
+		env: logLevel ? { ...env, N8N_LOG_LEVEL: logLevel } : env,
+	});
 }
 
 export async function importCredentials(instance: N8nInstance, file: string): Promise<void> {
@@ -98,12 +103,26 @@ export interface CliExecution {
 export async function executeWorkflow(instance: N8nInstance, id: string): Promise<CliExecution> {
 	// The result is printed through n8n's logger at level info.
 	const env = { ...n8nEnvironment(instance, instance.brokerPort + 1), N8N_LOG_LEVEL: 'info' };
-	const { output } = await runToFile(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), 'execute', `--id=${id}`], { env });
+	const { output } = await runToFile(
+		nodeBinaryOf(instance.release),
+		[n8nScriptOf(instance.release), 'execute', `--id=${id}`],
+		{ env },
+	);
 	const marker = output.indexOf('\n{');
 	if (marker < 0) throw new Error(`n8n execute printed no result:\n${output.slice(-2000)}`);
 	const raw = JSON.parse(output.slice(marker + 1, output.lastIndexOf('}') + 1)) as {
 		status: string;
-		data: { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>> } };
+		data: {
+			resultData: {
+				runData: Record<
+					string,
+					Array<{
+						data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+						error?: { message: string };
+					}>
+				>;
+			};
+		};
 	};
 	const outputs: CliExecution['outputs'] = {};
 	const errors: CliExecution['errors'] = {};
@@ -120,16 +139,26 @@ export async function executeWorkflow(instance: N8nInstance, id: string): Promis
  */
 export async function startServer(instance: N8nInstance, logFile: string): Promise<ChildProcess> {
 	// Otherwise the readiness check below would take another n8n on that port for this one.
-	if (!(await isPortFree(N8N_HOST, instance.port))) throw new Error(`Port ${instance.port} on ${N8N_HOST} is in use: another n8n or program listens there`);
+	if (!(await isPortFree(N8N_HOST, instance.port)))
+		throw new Error(
+			`Port ${instance.port} on ${N8N_HOST} is in use: another n8n or program listens there`,
+		);
 	const log = openSync(logFile, 'a');
-	writeSync(log, `\n--- n8n ${instance.release.version} starting at ${new Date().toISOString()} ---\n`);
-	const child = spawn(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), 'start'], { env: n8nEnvironment(instance), stdio: ['ignore', log, log] });
+	writeSync(
+		log,
+		`\n--- n8n ${instance.release.version} starting at ${new Date().toISOString()} ---\n`,
+	);
+	const child = spawn(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), 'start'], {
+		env: n8nEnvironment(instance),
+		stdio: ['ignore', log, log],
+	});
 	closeSync(log); // the child holds its own copy
 	const tail = () => readFileSync(logFile, 'utf8').slice(-3000);
 	const base = `http://${N8N_HOST}:${instance.port}`;
 	const deadline = Date.now() + 180_000;
 	for (;;) {
-		if (hasExited(child)) throw new Error(`n8n ${describeExit(child)} while starting (log: ${logFile}):\n${tail()}`);
+		if (hasExited(child))
+			throw new Error(`n8n ${describeExit(child)} while starting (log: ${logFile}):\n${tail()}`);
 		if (await n8nIsReady(base)) return child;
 		if (Date.now() > deadline) {
 			await stopServer(child);
@@ -146,7 +175,9 @@ export function hasExited(child: ChildProcess): boolean {
 
 /** "exited with code 1" or "was killed (SIGKILL)". */
 export function describeExit(child: Pick<ChildProcess, 'exitCode' | 'signalCode'>): string {
-	return child.signalCode !== null ? `was killed (${child.signalCode})` : `exited with code ${child.exitCode}`;
+	return child.signalCode !== null
+		? `was killed (${child.signalCode})`
+		: `exited with code ${child.exitCode}`;
 }
 
 /** Ends n8n: SIGTERM, then SIGKILL after 15 s. Returns at once for a process that has already ended. */

@@ -5,7 +5,10 @@
  */
 export async function n8nIsReady(baseUrl: string): Promise<boolean> {
 	try {
-		const [settings, editor] = await Promise.all([fetch(`${baseUrl}/rest/settings`), fetch(`${baseUrl}/`)]);
+		const [settings, editor] = await Promise.all([
+			fetch(`${baseUrl}/rest/settings`),
+			fetch(`${baseUrl}/`),
+		]);
 		return isRestApiAnswer(settings) && editor.ok;
 	} catch {
 		return false; // not listening yet

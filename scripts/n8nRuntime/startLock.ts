@@ -5,7 +5,8 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'fs';
 
-export type StartLock = { acquired: true; release(): void } | { acquired: false; runningPid: number };
+export type StartLock =
+	{ acquired: true; release(): void } | { acquired: false; runningPid: number };
 
 export function acquireStartLock(file: string, pid = process.pid): StartLock {
 	for (let attempt = 0; attempt < 2; attempt++) {
@@ -20,7 +21,8 @@ export function acquireStartLock(file: string, pid = process.pid): StartLock {
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 			const holder = readPid(file);
-			if (holder !== undefined && holder !== pid && isRunning(holder)) return { acquired: false, runningPid: holder };
+			if (holder !== undefined && holder !== pid && isRunning(holder))
+				return { acquired: false, runningPid: holder };
 			rmSync(file, { force: true }); // left by a process that is gone
 		}
 	}

@@ -6,7 +6,11 @@ describe('peelJson', () => {
 
 	it('peels as many layers as allowed and says how many', () => {
 		expect(peelJson(twice, 3)).toEqual({ ok: true, value: { access: 'a' }, layers: 2 });
-		expect(peelJson(twice, 1)).toEqual({ ok: true, value: JSON.stringify({ access: 'a' }), layers: 1 });
+		expect(peelJson(twice, 1)).toEqual({
+			ok: true,
+			value: JSON.stringify({ access: 'a' }),
+			layers: 1,
+		});
 	});
 
 	it('leaves a value that is no string as it is', () => {
@@ -20,7 +24,11 @@ describe('peelJson', () => {
 
 	it('stops where the caller says a text is not to be parsed, keeping the string', () => {
 		const onlyObjects = (text: string) => (text.trim().startsWith('{') ? text.trim() : undefined);
-		expect(peelJson(' {"a": "plain"} ', 3, onlyObjects)).toEqual({ ok: true, value: { a: 'plain' }, layers: 1 });
+		expect(peelJson(' {"a": "plain"} ', 3, onlyObjects)).toEqual({
+			ok: true,
+			value: { a: 'plain' },
+			layers: 1,
+		});
 		expect(peelJson('<html>', 3, onlyObjects)).toEqual({ ok: true, value: '<html>', layers: 0 });
 	});
 });

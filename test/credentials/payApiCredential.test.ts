@@ -28,19 +28,34 @@ const refreshCredentials = {
 describe('PayApi credential', () => {
 	it('has the fields users need, with the refresh-token method by default and the session token hidden and expirable', () => {
 		const names = credential.properties.map((property) => property.name);
-		expect(names).toEqual(['sessionToken', 'baseUrl', 'apiKey', 'authMethod', 'refreshToken', 'accessToken', 'pageBaseUrl', 'callbackSecret']);
+		expect(names).toEqual([
+			'sessionToken',
+			'baseUrl',
+			'apiKey',
+			'authMethod',
+			'refreshToken',
+			'accessToken',
+			'pageBaseUrl',
+			'callbackSecret',
+		]);
 		const session = credential.properties[0];
 		expect(session.type).toBe('hidden');
 		expect(session.typeOptions?.expirable).toBe(true);
-		expect(credential.properties.find((property) => property.name === 'authMethod')?.default).toBe('refreshToken');
+		expect(credential.properties.find((property) => property.name === 'authMethod')?.default).toBe(
+			'refreshToken',
+		);
 		for (const secret of ['apiKey', 'refreshToken', 'accessToken', 'callbackSecret']) {
-			expect(credential.properties.find((property) => property.name === secret)?.typeOptions?.password).toBe(true);
+			expect(
+				credential.properties.find((property) => property.name === secret)?.typeOptions?.password,
+			).toBe(true);
 		}
 	});
 
 	it('obtains the access token from POST /token/refresh/ with the API key header and the refresh token', async () => {
 		const { helper, calls } = helperAnswering(() => ({ access: 'access-abcdef' }));
-		await expect(credential.preAuthentication.call(helper, refreshCredentials)).resolves.toEqual({ sessionToken: 'access-abcdef' });
+		await expect(credential.preAuthentication.call(helper, refreshCredentials)).resolves.toEqual({
+			sessionToken: 'access-abcdef',
+		});
 		expect(calls).toHaveLength(1);
 		expect(calls[0]).toMatchObject({
 			method: 'POST',
@@ -51,15 +66,23 @@ describe('PayApi credential', () => {
 	});
 
 	it('reads a double-encoded refresh answer', async () => {
-		const { helper } = helperAnswering(() => JSON.stringify(JSON.stringify({ access: 'access-xyz123' })));
-		await expect(credential.preAuthentication.call(helper, refreshCredentials)).resolves.toEqual({ sessionToken: 'access-xyz123' });
+		const { helper } = helperAnswering(() =>
+			JSON.stringify(JSON.stringify({ access: 'access-xyz123' })),
+		);
+		await expect(credential.preAuthentication.call(helper, refreshCredentials)).resolves.toEqual({
+			sessionToken: 'access-xyz123',
+		});
 	});
 
 	it('uses the pasted access token as it is with the access-token method, without calling the service', async () => {
 		const { helper, calls } = helperAnswering(() => {
 			throw new Error('must not be called');
 		});
-		const result = await credential.preAuthentication.call(helper, { ...refreshCredentials, authMethod: 'accessToken', accessToken: 'pasted-123456' });
+		const result = await credential.preAuthentication.call(helper, {
+			...refreshCredentials,
+			authMethod: 'accessToken',
+			accessToken: 'pasted-123456',
+		});
 		expect(result).toEqual({ sessionToken: 'pasted-123456' });
 		expect(calls).toHaveLength(0);
 	});
@@ -68,7 +91,10 @@ describe('PayApi credential', () => {
 		const { helper } = helperAnswering(() => {
 			throw Object.assign(new Error('Request failed'), {
 				response: { status: 401, data: { error: 'x', detail: 'Refresh token invalid or expired' } },
-				config: { headers: { 'x-api-key': 'api-key-0123456789' }, data: '{"refresh":"refresh-0123456789"}' },
+				config: {
+					headers: { 'x-api-key': 'api-key-0123456789' },
+					data: '{"refresh":"refresh-0123456789"}',
+				},
 			});
 		});
 		const failure = credential.preAuthentication.call(helper, refreshCredentials);
@@ -91,16 +117,32 @@ describe('PayApi credential', () => {
 	});
 
 	it.each([
-		[404, 'Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP 404). Check the Base URL.'],
-		[405, 'Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP 405). Check the Base URL.'],
-		[503, 'Could not obtain an access token: the service is failing or busy (HTTP 503). Try again later.'],
-		[429, 'Could not obtain an access token: the service is failing or busy (HTTP 429). Try again later.'],
+		[
+			404,
+			'Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP 404). Check the Base URL.',
+		],
+		[
+			405,
+			'Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP 405). Check the Base URL.',
+		],
+		[
+			503,
+			'Could not obtain an access token: the service is failing or busy (HTTP 503). Try again later.',
+		],
+		[
+			429,
+			'Could not obtain an access token: the service is failing or busy (HTTP 429). Try again later.',
+		],
 		[400, 'Could not obtain an access token (HTTP 400). Check the API key and the refresh token.'],
 	])('names the field to check when the token request answers HTTP %i', async (status, message) => {
 		const { helper } = helperAnswering(() => {
-			throw Object.assign(new Error('Request failed'), { response: { status, data: '<html>not here</html>' } });
+			throw Object.assign(new Error('Request failed'), {
+				response: { status, data: '<html>not here</html>' },
+			});
 		});
-		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(message);
+		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(
+			message,
+		);
 	});
 
 	it('points at the Base URL when what answers is not the service (an HTML page)', async () => {
@@ -112,15 +154,21 @@ describe('PayApi credential', () => {
 
 	it('refuses an answer without an access token', async () => {
 		const { helper } = helperAnswering(() => ({ refresh: 'nope' }));
-		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(/did not return an access token/);
+		await expect(credential.preAuthentication.call(helper, refreshCredentials)).rejects.toThrow(
+			/did not return an access token/,
+		);
 	});
 
-	it('sends both headers on every request, keeping the request\'s own headers', async () => {
+	it("sends both headers on every request, keeping the request's own headers", async () => {
 		const options = await credential.authenticate(
 			{ ...refreshCredentials, sessionToken: 'access-123456' },
 			{ url: 'http://x/send/', headers: { 'content-type': 'application/json' } },
 		);
-		expect(options.headers).toEqual({ 'content-type': 'application/json', 'x-api-key': 'api-key-0123456789', Authorization: 'Bearer access-123456' });
+		expect(options.headers).toEqual({
+			'content-type': 'application/json',
+			'x-api-key': 'api-key-0123456789',
+			Authorization: 'Bearer access-123456',
+		});
 		expect(options.url).toBe('http://x/send/');
 	});
 

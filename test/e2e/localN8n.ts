@@ -13,7 +13,13 @@ import { prepareExamples } from '../../scripts/n8nRuntime/examples';
 import type { ExampleWorkflow } from '../../scripts/n8nRuntime/examples';
 import { ensureN8nInstalled } from '../../scripts/n8nRuntime/installN8n';
 import { installPackage, packPackage } from '../../scripts/n8nRuntime/installPackage';
-import { importCredentials, importWorkflow, publishWorkflow, startServer, stopServer } from '../../scripts/n8nRuntime/n8nCli';
+import {
+	importCredentials,
+	importWorkflow,
+	publishWorkflow,
+	startServer,
+	stopServer,
+} from '../../scripts/n8nRuntime/n8nCli';
 import type { N8nInstance } from '../../scripts/n8nRuntime/n8nCli';
 import { ensureOwner } from '../../scripts/n8nRuntime/owner';
 import { N8N_HOST, RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
@@ -44,13 +50,21 @@ export interface LocalN8nOptions {
 	release?: N8nRelease;
 }
 
-export async function prepareLocalN8n(sandbox: SandboxEndpoint, options: LocalN8nOptions = { folder: 'e2e', port: E2E_PORT }): Promise<LocalN8n> {
+export async function prepareLocalN8n(
+	sandbox: SandboxEndpoint,
+	options: LocalN8nOptions = { folder: 'e2e', port: E2E_PORT },
+): Promise<LocalN8n> {
 	const release = options.release ?? N8N_NEWEST;
 	await ensureN8nInstalled(release, (line) => console.log(line));
 	const userFolder = join(RUNTIME_DIR, options.folder);
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const instance: N8nInstance = { release, userFolder, port: options.port, brokerPort: options.port + 10 };
+	const instance: N8nInstance = {
+		release,
+		userFolder,
+		port: options.port,
+		brokerPort: options.port + 10,
+	};
 	const baseUrl = `http://${N8N_HOST}:${options.port}`;
 	await installPackage(userFolder, await packPackage(userFolder));
 	const credentialFile = join(userFolder, 'credential.json');

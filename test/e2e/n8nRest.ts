@@ -21,20 +21,40 @@ export async function logIn(baseUrl: string): Promise<string> {
 	return (response.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
-export async function executionsOf(baseUrl: string, cookie: string, workflowId: string): Promise<ExecutionSummary[]> {
+export async function executionsOf(
+	baseUrl: string,
+	cookie: string,
+	workflowId: string,
+): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const response = await fetch(`${baseUrl}/rest/executions?filter=${filter}`, { headers: { cookie } });
+	const response = await fetch(`${baseUrl}/rest/executions?filter=${filter}`, {
+		headers: { cookie },
+	});
 	if (!response.ok) throw new Error(`executions: HTTP ${response.status}`);
 	return ((await response.json()) as { data: { results: ExecutionSummary[] } }).data.results;
 }
 
 /** Polls until `count` finished executions of the workflow (started by `mode`, e.g. "webhook") exist, or fails after the timeout. */
-export async function waitForExecutions(baseUrl: string, cookie: string, workflowId: string, count: number, mode = 'webhook', timeoutMs = 20_000): Promise<ExecutionSummary[]> {
+export async function waitForExecutions(
+	baseUrl: string,
+	cookie: string,
+	workflowId: string,
+	count: number,
+	mode = 'webhook',
+	timeoutMs = 20_000,
+): Promise<ExecutionSummary[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const executions = (await executionsOf(baseUrl, cookie, workflowId)).filter((execution) => execution.mode === mode);
-		if (executions.length >= count && executions.every((execution) => execution.status !== 'running' && execution.status !== 'new')) return executions;
-		if (Date.now() > deadline) throw new Error(`expected ${count} executions of ${workflowId}, found ${executions.length}`);
+		const executions = (await executionsOf(baseUrl, cookie, workflowId)).filter(
+			(execution) => execution.mode === mode,
+		);
+		if (
+			executions.length >= count &&
+			executions.every((execution) => execution.status !== 'running' && execution.status !== 'new')
+		)
+			return executions;
+		if (Date.now() > deadline)
+			throw new Error(`expected ${count} executions of ${workflowId}, found ${executions.length}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
@@ -45,8 +65,14 @@ export interface CredentialTestResult {
 }
 
 /** What the credential dialog's Test button does: n8n tests the given data, the stored secrets filling what is left out. */
-export async function testCredential(baseUrl: string, cookie: string, credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<CredentialTestResult> {
-	return await postRest<CredentialTestResult>(baseUrl, cookie, '/rest/credentials/test', { credentials: credential });
+export async function testCredential(
+	baseUrl: string,
+	cookie: string,
+	credential: { id: string; name: string; type: string; data: Record<string, unknown> },
+): Promise<CredentialTestResult> {
+	return await postRest<CredentialTestResult>(baseUrl, cookie, '/rest/credentials/test', {
+		credentials: credential,
+	});
 }
 
 export interface ListSearchRequest {
@@ -60,23 +86,44 @@ export interface ListSearchRequest {
 }
 
 /** What the editor asks when a resource-locator field opens its list ("From list") or the user types in it. */
-export async function listSearch(baseUrl: string, cookie: string, request: ListSearchRequest): Promise<{ results: Array<{ name: string; value: string }> }> {
+export async function listSearch(
+	baseUrl: string,
+	cookie: string,
+	request: ListSearchRequest,
+): Promise<{ results: Array<{ name: string; value: string }> }> {
 	const { nodeType, ...rest } = request;
-	return await postRest(baseUrl, cookie, '/rest/dynamic-node-parameters/resource-locator-results', { ...rest, nodeTypeAndVersion: { name: nodeType, version: 1 } });
+	return await postRest(baseUrl, cookie, '/rest/dynamic-node-parameters/resource-locator-results', {
+		...rest,
+		nodeTypeAndVersion: { name: nodeType, version: 1 },
+	});
 }
 
-async function postRest<T>(baseUrl: string, cookie: string, path: string, body: unknown): Promise<T> {
-	const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postRest<T>(
+	baseUrl: string,
+	cookie: string,
+	path: string,
+	body: unknown,
+): Promise<T> {
+	const response = await fetch(`${baseUrl}${path}`, {
+		method: 'POST',
+		headers: { cookie, 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	const text = await response.text();
 	if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
 	return (JSON.parse(text) as { data: T }).data;
 }
 
 /** The workflow's static data as n8n's database holds it (what survives a restart), `{}` when none. */
-export async function workflowStaticData(baseUrl: string, cookie: string, workflowId: string): Promise<Record<string, Record<string, unknown>>> {
+export async function workflowStaticData(
+	baseUrl: string,
+	cookie: string,
+	workflowId: string,
+): Promise<Record<string, Record<string, unknown>>> {
 	const response = await fetch(`${baseUrl}/rest/workflows/${workflowId}`, { headers: { cookie } });
 	if (!response.ok) throw new Error(`workflow ${workflowId}: HTTP ${response.status}`);
 	const { staticData } = ((await response.json()) as { data: { staticData?: unknown } }).data;
-	if (typeof staticData === 'string') return JSON.parse(staticData) as Record<string, Record<string, unknown>>;
+	if (typeof staticData === 'string')
+		return JSON.parse(staticData) as Record<string, Record<string, unknown>>;
 	return (staticData ?? {}) as Record<string, Record<string, unknown>>;
 }

@@ -28,20 +28,36 @@ interface Started {
 }
 
 function npmStart(): Started {
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/start.ts'], {
-		cwd: REPO_ROOT,
-		// N8N_LOG_LEVEL: the jest setup silences n8n-core in-process; this n8n logs as a user's does.
-		env: { ...process.env, N8N_LOG_LEVEL: 'warn', PAY_START_FOLDER: FOLDER, PAY_N8N_PORT: String(N8N_PORT), PAY_SANDBOX_PORT: String(SANDBOX_PORT) },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		process.execPath,
+		['-r', 'ts-node/register/transpile-only', 'scripts/start.ts'],
+		{
+			cwd: REPO_ROOT,
+			// N8N_LOG_LEVEL: the jest setup silences n8n-core in-process; this n8n logs as a user's does.
+			env: {
+				...process.env,
+				N8N_LOG_LEVEL: 'warn',
+				PAY_START_FOLDER: FOLDER,
+				PAY_N8N_PORT: String(N8N_PORT),
+				PAY_SANDBOX_PORT: String(SANDBOX_PORT),
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let text = '';
 	child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+		child.once('exit', (code, signal) => resolve({ code, signal })),
+	);
 	return { process: child, output: () => text, exited };
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
+async function until<T>(
+	what: string,
+	probe: () => T | undefined | Promise<T | undefined>,
+	timeoutMs: number,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
@@ -62,7 +78,11 @@ async function within<T>(promise: Promise<T>, ms: number, late: string): Promise
 	}
 }
 
-const answers = async (url: string) => await fetch(url).then(() => true, () => false);
+const answers = async (url: string) =>
+	await fetch(url).then(
+		() => true,
+		() => false,
+	);
 /** The sandbox of that npm start, reached from here: only what `login` reads. */
 const sandboxEndpoint = { baseUrl: sandboxBase, demo: DEMO_ACCOUNT } as unknown as SandboxEndpoint;
 
@@ -80,22 +100,46 @@ afterAll(async () => {
 jest.setTimeout(10 * 60_000);
 
 describe('npm start', () => {
-	it('gets ready, names n8n\'s log file, and the Pay Trigger\'s warnings land in it', async () => {
+	it("gets ready, names n8n's log file, and the Pay Trigger's warnings land in it", async () => {
 		running = npmStart();
 		const current = running;
-		await until('the banner', () => current.output().includes('✔ Ready.') || (current.process.exitCode !== null ? (() => { throw new Error(current.output()); })() : undefined), 9 * 60_000);
+		await until(
+			'the banner',
+			() =>
+				current.output().includes('✔ Ready.') ||
+				(current.process.exitCode !== null
+					? (() => {
+							throw new Error(current.output());
+						})()
+					: undefined),
+			9 * 60_000,
+		);
 		const logFile = join(FOLDER, 'n8n.log');
 		expect(current.output()).toMatch(/n8n's log: +\S*start-e2e\/n8n\.log/);
-		const forged = await fetch(`${n8nBase}/webhook/pay-reconciliation/pay?token=wrong`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"payed": true, "url": "abcdef12", "state": 3}' });
+		const forged = await fetch(`${n8nBase}/webhook/pay-reconciliation/pay?token=wrong`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{"payed": true, "url": "abcdef12", "state": 3}',
+		});
 		expect(forged.status).toBe(401);
-		await until('the warning in n8n\'s log', () => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Pay Trigger refused a callback: Missing or wrong callback secret'), 15_000);
+		await until(
+			"the warning in n8n's log",
+			() =>
+				existsSync(logFile) &&
+				readFileSync(logFile, 'utf8').includes(
+					'Pay Trigger refused a callback: Missing or wrong callback secret',
+				),
+			15_000,
+		);
 	});
 
 	it('a second npm start while one runs says so and exits, leaving the first running', async () => {
 		const second = npmStart();
 		const { code } = await second.exited;
 		expect(code).toBe(1);
-		expect(second.output()).toContain(`npm start is already running (process ${running?.process.pid})`);
+		expect(second.output()).toContain(
+			`npm start is already running (process ${running?.process.pid})`,
+		);
 		expect(second.output()).not.toContain('EADDRINUSE');
 		expect(await answers(`${n8nBase}/healthz`)).toBe(true);
 	});
@@ -106,7 +150,12 @@ describe('npm start', () => {
 		const created = await createPayment(client, { callback: 'http://127.0.0.1:9/closed' });
 		paidSlug = created.url as string;
 		await fetch(`${sandboxBase}/_sandbox/payments/${paidSlug}/pay`, { method: 'POST' });
-		const n8nPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(current.process.pid)]).toString().trim().split(/\s+/)[0]);
+		const n8nPid = Number(
+			execFileSync('ps', ['-o', 'pid=', '--ppid', String(current.process.pid)])
+				.toString()
+				.trim()
+				.split(/\s+/)[0],
+		);
 		expect(n8nPid).toBeGreaterThan(0);
 		process.kill(n8nPid, 'SIGKILL');
 		const ended = await within(current.exited, 60_000, 'still running after 60 s');
@@ -115,10 +164,20 @@ describe('npm start', () => {
 		expect(await answers(`${sandboxBase}/_sandbox/settings`)).toBe(false);
 	});
 
-	it('started again, finds the sandbox\'s records, and Ctrl-C ends it', async () => {
+	it("started again, finds the sandbox's records, and Ctrl-C ends it", async () => {
 		running = npmStart();
 		const current = running;
-		await until('the banner', () => current.output().includes('✔ Ready.') || (current.process.exitCode !== null ? (() => { throw new Error(current.output()); })() : undefined), 5 * 60_000);
+		await until(
+			'the banner',
+			() =>
+				current.output().includes('✔ Ready.') ||
+				(current.process.exitCode !== null
+					? (() => {
+							throw new Error(current.output());
+						})()
+					: undefined),
+			5 * 60_000,
+		);
 		const payment = await fetch(`${sandboxBase}/_sandbox/payments/${paidSlug}`);
 		expect(payment.status).toBe(200);
 		expect(((await payment.json()) as { state: number }).state).toBe(3);

@@ -16,7 +16,10 @@ import type { CallbackDelivery, PaymentObject } from '../../sandbox/model';
 import type { Sandbox } from '../../sandbox';
 import { executeWorkflow } from '../../scripts/n8nRuntime/n8nCli';
 import { LOCAL_OWNER } from '../../scripts/n8nRuntime/owner';
-import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../../scripts/n8nRuntime/credential';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+} from '../../scripts/n8nRuntime/credential';
 import { REPO_ROOT } from '../../scripts/n8nRuntime/paths';
 import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
@@ -24,296 +27,417 @@ import { createPayment, login } from '../sandbox/apiClient';
 import { launchBrowser } from './browser';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
-import { executionsOf, listSearch, logIn, testCredential, waitForExecutions, workflowStaticData } from './n8nRest';
+import {
+	executionsOf,
+	listSearch,
+	logIn,
+	testCredential,
+	waitForExecutions,
+	workflowStaticData,
+} from './n8nRest';
 
 jest.setTimeout(120_000);
 
 describe.each([
 	{ release: N8N_NEWEST, port: E2E_PORT, screenshots: true },
 	{ release: N8N_OLDEST, port: E2E_PORT + 30, screenshots: false },
-])('in n8n $release.version', ({ release, port, screenshots }: { release: N8nRelease; port: number; screenshots: boolean }) => {
-	let sandbox: Sandbox;
-	let n8n: LocalN8n;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		n8n = await prepareLocalN8n(sandbox, { folder: `e2e-${release.version}`, port, release });
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.close();
-	}, 60_000);
-
-	describe('example workflows run with `n8n execute`', () => {
-		it('invoicing: one payment link per row, in a table', async () => {
-			const result = await executeWorkflow(n8n.instance, 'payExampleInvoicing');
-			expect(result.errors).toEqual({});
-			expect(result.status).toBe('success');
-			const table = result.outputs['Links Table'];
-			expect(table.map((row) => row.invoice)).toEqual(['INV-1001', 'INV-1002', 'INV-1003']);
-			for (const row of table) expect(row.link).toBe(`${sandbox.baseUrl}/_sandbox/checkout/${row.slug}`);
-			const payments = await sandbox.control.payments();
-			expect(payments.map((payment) => payment.amount).sort((a, b) => a - b)).toEqual([50000, 80000.5, 125000]);
-			expect(new URL(payments[0].callback).searchParams.get('token')).toBe(E2E_CALLBACK_SECRET);
-		});
-
-		it('card on file: the card is stored as typed (decrypted by the sandbox), charged, and the payment reads paid', async () => {
-			const result = await executeWorkflow(n8n.instance, 'payExampleCardOnFile');
-			expect(result.errors).toEqual({});
-			expect(result.outputs['Check Payment'][0]).toMatchObject({ state_label: 'paid', payment_method: 'credit_card' });
-			expect(result.outputs['Register Card'][0]).toMatchObject({ last4: '1111' });
-			expect(JSON.stringify(result.raw)).not.toContain('4111111111111111');
-			const [card] = await sandbox.control.cards();
-			expect(card).toMatchObject({ number: '4111111111111111', expiration: '12/30', chargedCvvs: ['123'] });
-		});
-
-		it('verification and transfer: codes verified, balance sent once, listed', async () => {
-			const result = await executeWorkflow(n8n.instance, 'payExampleTransfer');
-			expect(result.errors).toEqual({});
-			expect(result.outputs['List Transfers'][0]).toMatchObject({ from_user: 'demo', to_user: 'friend', amount: 1000 });
-			expect((await sandbox.control.account('friend')).balance).toBe(1000);
-			expect(await sandbox.control.count('POST /send/')).toBe(1);
-		});
-
-		it('payout: the withdrawal is created with its callback pointing at the Pay Trigger', async () => {
-			const result = await executeWorkflow(n8n.instance, 'payExamplePayout');
-			expect(result.errors).toEqual({});
-			expect(result.outputs.Withdraw[0]).toMatchObject({ amount: 20000, key_value: '@demo.payouts', state_label: 'created' });
-			const [withdrawal] = await sandbox.control.withdrawals();
-			expect(withdrawal.callback).toBe(`${n8n.baseUrl}/webhook/pay-payout/pay?token=${E2E_CALLBACK_SECRET}`);
-		});
-	});
-
-	describe('in the running n8n: callbacks, the editor\'s calls, the editor', () => {
-		let cookie: string;
+])(
+	'in n8n $release.version',
+	({ release, port, screenshots }: { release: N8nRelease; port: number; screenshots: boolean }) => {
+		let sandbox: Sandbox;
+		let n8n: LocalN8n;
 
 		beforeAll(async () => {
-			await n8n.start();
-			cookie = await logIn(n8n.baseUrl);
-		}, 5 * 60_000);
+			sandbox = await startSandbox({ port: 0 });
+			n8n = await prepareLocalN8n(sandbox, { folder: `e2e-${release.version}`, port, release });
+		}, 30 * 60_000);
 
-		/** The sandbox's delivery of a payment's callback, once answered (or failed). */
-		async function settledDelivery(slug: string): Promise<CallbackDelivery | undefined> {
-			const deadline = Date.now() + 15_000;
-			for (;;) {
-				const delivery = (await sandbox.control.callbacks()).find((callback) => callback.body.url === slug);
-				if (delivery?.status !== undefined || delivery?.error !== undefined || Date.now() > deadline) return delivery;
-				await new Promise((resolve) => setTimeout(resolve, 100));
+		afterAll(async () => {
+			await n8n?.stop();
+			await sandbox?.close();
+		}, 60_000);
+
+		describe('example workflows run with `n8n execute`', () => {
+			it('invoicing: one payment link per row, in a table', async () => {
+				const result = await executeWorkflow(n8n.instance, 'payExampleInvoicing');
+				expect(result.errors).toEqual({});
+				expect(result.status).toBe('success');
+				const table = result.outputs['Links Table'];
+				expect(table.map((row) => row.invoice)).toEqual(['INV-1001', 'INV-1002', 'INV-1003']);
+				for (const row of table)
+					expect(row.link).toBe(`${sandbox.baseUrl}/_sandbox/checkout/${row.slug}`);
+				const payments = await sandbox.control.payments();
+				expect(payments.map((payment) => payment.amount).sort((a, b) => a - b)).toEqual([
+					50000, 80000.5, 125000,
+				]);
+				expect(new URL(payments[0].callback).searchParams.get('token')).toBe(E2E_CALLBACK_SECRET);
+			});
+
+			it('card on file: the card is stored as typed (decrypted by the sandbox), charged, and the payment reads paid', async () => {
+				const result = await executeWorkflow(n8n.instance, 'payExampleCardOnFile');
+				expect(result.errors).toEqual({});
+				expect(result.outputs['Check Payment'][0]).toMatchObject({
+					state_label: 'paid',
+					payment_method: 'credit_card',
+				});
+				expect(result.outputs['Register Card'][0]).toMatchObject({ last4: '1111' });
+				expect(JSON.stringify(result.raw)).not.toContain('4111111111111111');
+				const [card] = await sandbox.control.cards();
+				expect(card).toMatchObject({
+					number: '4111111111111111',
+					expiration: '12/30',
+					chargedCvvs: ['123'],
+				});
+			});
+
+			it('verification and transfer: codes verified, balance sent once, listed', async () => {
+				const result = await executeWorkflow(n8n.instance, 'payExampleTransfer');
+				expect(result.errors).toEqual({});
+				expect(result.outputs['List Transfers'][0]).toMatchObject({
+					from_user: 'demo',
+					to_user: 'friend',
+					amount: 1000,
+				});
+				expect((await sandbox.control.account('friend')).balance).toBe(1000);
+				expect(await sandbox.control.count('POST /send/')).toBe(1);
+			});
+
+			it('payout: the withdrawal is created with its callback pointing at the Pay Trigger', async () => {
+				const result = await executeWorkflow(n8n.instance, 'payExamplePayout');
+				expect(result.errors).toEqual({});
+				expect(result.outputs.Withdraw[0]).toMatchObject({
+					amount: 20000,
+					key_value: '@demo.payouts',
+					state_label: 'created',
+				});
+				const [withdrawal] = await sandbox.control.withdrawals();
+				expect(withdrawal.callback).toBe(
+					`${n8n.baseUrl}/webhook/pay-payout/pay?token=${E2E_CALLBACK_SECRET}`,
+				);
+			});
+		});
+
+		describe("in the running n8n: callbacks, the editor's calls, the editor", () => {
+			let cookie: string;
+
+			beforeAll(async () => {
+				await n8n.start();
+				cookie = await logIn(n8n.baseUrl);
+			}, 5 * 60_000);
+
+			/** The sandbox's delivery of a payment's callback, once answered (or failed). */
+			async function settledDelivery(slug: string): Promise<CallbackDelivery | undefined> {
+				const deadline = Date.now() + 15_000;
+				for (;;) {
+					const delivery = (await sandbox.control.callbacks()).find(
+						(callback) => callback.body.url === slug,
+					);
+					if (
+						delivery?.status !== undefined ||
+						delivery?.error !== undefined ||
+						Date.now() > deadline
+					)
+						return delivery;
+					await new Promise((resolve) => setTimeout(resolve, 100));
+				}
 			}
+
+			/** A paid payment's callback, posted to the reconciliation workflow's Pay Trigger as the service would. */
+			async function postPaidCallback(
+				secret: string,
+			): Promise<{ slug: string; response: Response }> {
+				const client = await login(sandbox);
+				// The sandbox's own callback goes nowhere (a closed port): this test sends it.
+				const created = await createPayment(client, { callback: 'http://127.0.0.1:9/closed' });
+				const slug = created.url as string;
+				await sandbox.control.pay(slug);
+				const body = paymentCallbackBody(sandbox.state.payments.get(slug) as PaymentObject);
+				const response = await fetch(
+					`${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${secret}`,
+					{
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify(body),
+					},
+				);
+				return { slug, response };
+			}
+
+			it('a payment paid in the sandbox starts the reconciliation workflow, verified with the API', async () => {
+				const client = await login(sandbox);
+				const created = await createPayment(client, {
+					platform: 'API',
+					callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}`,
+				});
+				await sandbox.control.resetCounters();
+				await sandbox.control.pay(created.url as string);
+				const delivery = await settledDelivery(created.url as string);
+				expect({ status: delivery?.status, error: delivery?.error }).toEqual({
+					status: 200,
+					error: undefined,
+				});
+				const executions = await waitForExecutions(n8n.baseUrl, cookie, 'payExampleReconcile', 1);
+				expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+				// The trigger re-read the object, then the workflow's "Read Payment" did.
+				expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(2);
+			});
+
+			it("a callback that starts the workflow is answered 200 with a short JSON, and its repeat record reaches n8n's database", async () => {
+				const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).filter(
+					(execution) => execution.mode === 'webhook',
+				).length;
+				const { slug, response } = await postPaidCallback(E2E_CALLBACK_SECRET);
+				expect(response.status).toBe(200);
+				expect(response.headers.get('content-type')).toMatch(/application\/json/);
+				// Not n8n's default answer to a trigger that leaves it to n8n: the text "firstEntryJson".
+				expect(await response.json()).toEqual({ received: true });
+				await waitForExecutions(n8n.baseUrl, cookie, 'payExampleReconcile', before + 1);
+				// In n8n 2.41 a webhook's change to static data is saved only when the trigger answers itself.
+				const key = `payment:${slug}:3`;
+				const deadline = Date.now() + 10_000;
+				let seen: Record<string, unknown> | undefined;
+				while (!seen?.[key] && Date.now() < deadline) {
+					seen = (await workflowStaticData(n8n.baseUrl, cookie, 'payExampleReconcile'))[
+						'node:Payment Callback'
+					]?.seen as Record<string, unknown> | undefined;
+					if (!seen?.[key]) await new Promise((resolve) => setTimeout(resolve, 250));
+				}
+				expect(seen).toHaveProperty([key], expect.any(Number));
+			});
+
+			it('a body sent as JSON that is not valid JSON is answered 422 by n8n itself, and starts nothing', async () => {
+				const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length;
+				const response = await fetch(
+					`${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}`,
+					{
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: '{"payed": true, "url": ',
+					},
+				);
+				expect(response.status).toBe(422);
+				await new Promise((resolve) => setTimeout(resolve, 1500));
+				expect((await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length).toBe(
+					before,
+				);
+			});
+
+			it("the sandbox's checkout page pays and ends on a page that says the callback reached n8n (status 200), without the secret", async () => {
+				const client = await login(sandbox);
+				const created = await createPayment(client, {
+					platform: 'API',
+					callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}`,
+				});
+				const page = await (
+					await fetch(`${sandbox.baseUrl}/_sandbox/checkout/${created.url as string}`)
+				).text();
+				const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
+				const paid = await fetch(`${sandbox.baseUrl}${action}`, { method: 'POST' });
+				expect(paid.headers.get('content-type')).toMatch(/text\/html/);
+				const text = await paid.text();
+				expect(text).toContain('Paid.');
+				expect(text).toMatch(
+					/Callback to http:\/\/127\.0\.0\.1:\d+\/webhook\/pay-reconciliation\/pay .*answered <strong>200<\/strong>, delivered/,
+				);
+				expect(text).not.toContain(E2E_CALLBACK_SECRET);
+			});
+
+			it('a withdrawal status change starts the payout workflow', async () => {
+				const [withdrawal] = await sandbox.control.withdrawals();
+				await sandbox.control.advanceWithdrawal(withdrawal.id);
+				const executions = await waitForExecutions(n8n.baseUrl, cookie, 'payExamplePayout', 1);
+				expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+			});
+
+			it('a forged callback (wrong or missing secret) is refused with 401 and starts nothing', async () => {
+				const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length;
+				const body = JSON.stringify({ payed: true, url: 'forged1', state: 3, amount: '1.00' });
+				for (const query of ['?token=wrong-secret', '']) {
+					const response = await fetch(`${n8n.baseUrl}/webhook/pay-reconciliation/pay${query}`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body,
+					});
+					expect(response.status).toBe(401);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 1500));
+				expect((await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length).toBe(
+					before,
+				);
+			});
+
+			it("the credential dialog's Test says the sandbox credential works, names a wrong API key without showing it, and a wrong Base URL", async () => {
+				const credential = (data: Record<string, unknown>) => ({
+					id: SANDBOX_CREDENTIAL_ID,
+					name: SANDBOX_CREDENTIAL_NAME,
+					type: 'payApi',
+					data,
+				});
+				// The whole credential, as the dialog sends it: n8n saves what a token-fetching credential's test was given.
+				const stored = {
+					baseUrl: sandbox.baseUrl,
+					apiKey: sandbox.demo.apiKey,
+					authMethod: 'refreshToken',
+					refreshToken: sandbox.demo.refreshToken,
+					pageBaseUrl: `${sandbox.baseUrl}/_sandbox/checkout`,
+					callbackSecret: E2E_CALLBACK_SECRET,
+				};
+				await sandbox.control.resetCounters();
+				expect(await testCredential(n8n.baseUrl, cookie, credential(stored))).toEqual({
+					status: 'OK',
+					message: expect.any(String),
+				});
+				// n8n obtained a token with the credential's preAuthentication, then made the test read.
+				expect(await sandbox.control.count('POST /token/refresh/')).toBe(1);
+				expect(await sandbox.control.count('GET /send/')).toBe(1);
+
+				const wrongKey = 'wrong-api-key-e2e-0123456789';
+				const refused = await testCredential(
+					n8n.baseUrl,
+					cookie,
+					credential({ ...stored, apiKey: wrongKey }),
+				);
+				expect(refused.status).toBe('Error');
+				expect(refused.message).toMatch(/access token.*API key/);
+				for (const secret of [wrongKey, sandbox.demo.apiKey, sandbox.demo.refreshToken])
+					expect(refused.message).not.toContain(secret);
+
+				// A Base URL that leads elsewhere (here: n8n itself) is named as such, not blamed on the key.
+				const elsewhere = await testCredential(
+					n8n.baseUrl,
+					cookie,
+					credential({ ...stored, baseUrl: n8n.baseUrl }),
+				);
+				expect(elsewhere).toEqual({
+					status: 'Error',
+					message: expect.stringMatching(/no token endpoint.*Check the Base URL/),
+				});
+			});
+
+			it('the credential tests leave the saved credential as they found it: a callback with its secret still starts the workflow', async () => {
+				const { response } = await postPaidCallback(E2E_CALLBACK_SECRET);
+				// 401 "The credential has no Callback Secret" when a test saved partial data over it.
+				expect({ status: response.status, body: await response.text() }).toEqual({
+					status: 200,
+					body: JSON.stringify({ received: true }),
+				});
+			});
+
+			it("the Bank field of Pay with Bank Debit lists the sandbox's banks, without the prompt row, and filters as the user types", async () => {
+				const request = {
+					nodeType: 'n8n-nodes-pay.pay',
+					path: 'parameters.bank',
+					methodName: 'searchBanks',
+					currentNodeParameters: { resource: 'checkout', operation: 'payWithPse' },
+					credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
+				};
+				const all = await listSearch(n8n.baseUrl, cookie, request);
+				expect(all.results).toContainEqual({ name: 'BANCOLOMBIA', value: '1007' });
+				expect(all.results.map((bank) => bank.value)).not.toContain('0');
+				expect(
+					(await listSearch(n8n.baseUrl, cookie, { ...request, filter: 'bogo' })).results,
+				).toEqual([{ name: 'BANCO DE BOGOTA', value: '1001' }]);
+			});
+
+			it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots in docs/)', async () => {
+				await inSignedInPage(async (page) => {
+					// Collected once logged in: the sign-in page itself probes the session and gets a 401 by design.
+					const consoleErrors: string[] = [];
+					const failedRequests: string[] = [];
+					page.on('console', (message) => {
+						if (message.type() === 'error') consoleErrors.push(message.text());
+					});
+					page.on('pageerror', (error) => consoleErrors.push(String(error)));
+					page.on('response', (response) => {
+						if (response.status() >= 400)
+							failedRequests.push(`HTTP ${response.status()} ${response.url()}`);
+					});
+
+					await page.goto(`${n8n.baseUrl}/workflow/payExampleInvoicing`);
+					const payNode = page
+						.locator('[data-test-id="canvas-node"]', { hasText: 'Create Payment Link' })
+						.first();
+					await payNode.waitFor({ timeout: 30_000 });
+					await page.waitForTimeout(1000);
+					if (screenshots)
+						await page.screenshot({
+							path: join(REPO_ROOT, 'docs', 'screenshots', 'invoicing-workflow.png'),
+						});
+					await payNode.dblclick();
+					await page
+						.getByText('Payment Methods', { exact: true })
+						.first()
+						.waitFor({ timeout: 15_000 });
+					await page.getByText('Payer Redirect URL', { exact: true }).first().waitFor();
+					await page.waitForTimeout(1000);
+					if (screenshots)
+						await page.screenshot({
+							path: join(REPO_ROOT, 'docs', 'screenshots', 'pay-node-panel.png'),
+						});
+					// n8n 2.8.4 asks for output schemas of some of its own core nodes that it does not ship
+					// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted. Everything
+					// else — and anything about this package — fails the test.
+					const ignorable = (request: string) =>
+						/^HTTP 404 .*\/schemas\/n8n-nodes-base\./.test(request);
+					expect(failedRequests.filter((request) => !ignorable(request))).toEqual([]);
+					const unexplained404s = failedRequests.filter(ignorable).length;
+					const loadFailures = consoleErrors.filter((text) =>
+						/^Failed to load resource: the server responded with a status of 404/.test(text),
+					);
+					expect(loadFailures.length).toBeLessThanOrEqual(unexplained404s);
+					expect(consoleErrors.filter((text) => !loadFailures.includes(text))).toEqual([]);
+				});
+			});
+
+			it("the canvas names the Pay Trigger's events in words, not their internal values", async () => {
+				await inSignedInPage(async (page) => {
+					await page.goto(`${n8n.baseUrl}/workflow/payExampleReconcile`);
+					const trigger = page
+						.locator('[data-test-id="canvas-node"]', { hasText: 'Payment Callback' })
+						.first();
+					await trigger.waitFor({ timeout: 30_000 });
+					await expect(trigger.innerText()).resolves.toContain(
+						'On payment paid, payment state changed',
+					);
+				});
+			});
+
+			it("the payout example's note is right about which trigger n8n preselects (it tells users to pick Start)", async () => {
+				await inSignedInPage(async (page) => {
+					await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
+					await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30_000 });
+					// n8n ranks app triggers above its Manual Trigger; should that change, the note must too.
+					await expect(
+						page.locator('[data-test-id="execute-workflow-button"]').innerText(),
+					).resolves.toContain('from Withdrawal Callback');
+					await expect(
+						page.locator('[data-test-id="sticky"]', { hasText: 'Payout' }).innerText(),
+					).resolves.toMatch(/Pick Start in the ▾/);
+				});
+			});
+
+			it("the editor keeps a typed amount as typed, so a fraction reaches the Withdraw node's check instead of being rounded", async () => {
+				await inSignedInPage(async (page) => {
+					await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
+					await page
+						.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' })
+						.first()
+						.dblclick();
+					const amount = page.locator('[data-test-id="parameter-input-amount"] input').first();
+					await amount.fill('2500.4');
+					await page.keyboard.press('Tab');
+					// With numberPrecision 0 the editor showed, and stored, 2500.
+					await expect(amount.inputValue()).resolves.toBe('2500.4');
+				});
+			});
+		});
+
+		/** A browser page of the running n8n, signed in as the owner; the browser is closed afterwards. */
+		async function inSignedInPage(use: (page: Page) => Promise<void>): Promise<void> {
+			await signedInPage(n8n.baseUrl, use);
 		}
-
-		/** A paid payment's callback, posted to the reconciliation workflow's Pay Trigger as the service would. */
-		async function postPaidCallback(secret: string): Promise<{ slug: string; response: Response }> {
-			const client = await login(sandbox);
-			// The sandbox's own callback goes nowhere (a closed port): this test sends it.
-			const created = await createPayment(client, { callback: 'http://127.0.0.1:9/closed' });
-			const slug = created.url as string;
-			await sandbox.control.pay(slug);
-			const body = paymentCallbackBody(sandbox.state.payments.get(slug) as PaymentObject);
-			const response = await fetch(`${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${secret}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(body),
-			});
-			return { slug, response };
-		}
-
-		it('a payment paid in the sandbox starts the reconciliation workflow, verified with the API', async () => {
-			const client = await login(sandbox);
-			const created = await createPayment(client, { platform: 'API', callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}` });
-			await sandbox.control.resetCounters();
-			await sandbox.control.pay(created.url as string);
-			const delivery = await settledDelivery(created.url as string);
-			expect({ status: delivery?.status, error: delivery?.error }).toEqual({ status: 200, error: undefined });
-			const executions = await waitForExecutions(n8n.baseUrl, cookie, 'payExampleReconcile', 1);
-			expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
-			// The trigger re-read the object, then the workflow's "Read Payment" did.
-			expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(2);
-		});
-
-		it('a callback that starts the workflow is answered 200 with a short JSON, and its repeat record reaches n8n\'s database', async () => {
-			const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).filter((execution) => execution.mode === 'webhook').length;
-			const { slug, response } = await postPaidCallback(E2E_CALLBACK_SECRET);
-			expect(response.status).toBe(200);
-			expect(response.headers.get('content-type')).toMatch(/application\/json/);
-			// Not n8n's default answer to a trigger that leaves it to n8n: the text "firstEntryJson".
-			expect(await response.json()).toEqual({ received: true });
-			await waitForExecutions(n8n.baseUrl, cookie, 'payExampleReconcile', before + 1);
-			// In n8n 2.41 a webhook's change to static data is saved only when the trigger answers itself.
-			const key = `payment:${slug}:3`;
-			const deadline = Date.now() + 10_000;
-			let seen: Record<string, unknown> | undefined;
-			while (!seen?.[key] && Date.now() < deadline) {
-				seen = (await workflowStaticData(n8n.baseUrl, cookie, 'payExampleReconcile'))['node:Payment Callback']?.seen as Record<string, unknown> | undefined;
-				if (!seen?.[key]) await new Promise((resolve) => setTimeout(resolve, 250));
-			}
-			expect(seen).toHaveProperty([key], expect.any(Number));
-		});
-
-		it('a body sent as JSON that is not valid JSON is answered 422 by n8n itself, and starts nothing', async () => {
-			const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length;
-			const response = await fetch(`${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: '{"payed": true, "url": ',
-			});
-			expect(response.status).toBe(422);
-			await new Promise((resolve) => setTimeout(resolve, 1500));
-			expect((await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length).toBe(before);
-		});
-
-		it('the sandbox\'s checkout page pays and ends on a page that says the callback reached n8n (status 200), without the secret', async () => {
-			const client = await login(sandbox);
-			const created = await createPayment(client, { platform: 'API', callback: `${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${E2E_CALLBACK_SECRET}` });
-			const page = await (await fetch(`${sandbox.baseUrl}/_sandbox/checkout/${created.url as string}`)).text();
-			const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
-			const paid = await fetch(`${sandbox.baseUrl}${action}`, { method: 'POST' });
-			expect(paid.headers.get('content-type')).toMatch(/text\/html/);
-			const text = await paid.text();
-			expect(text).toContain('Paid.');
-			expect(text).toMatch(/Callback to http:\/\/127\.0\.0\.1:\d+\/webhook\/pay-reconciliation\/pay .*answered <strong>200<\/strong>, delivered/);
-			expect(text).not.toContain(E2E_CALLBACK_SECRET);
-		});
-
-		it('a withdrawal status change starts the payout workflow', async () => {
-			const [withdrawal] = await sandbox.control.withdrawals();
-			await sandbox.control.advanceWithdrawal(withdrawal.id);
-			const executions = await waitForExecutions(n8n.baseUrl, cookie, 'payExamplePayout', 1);
-			expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
-		});
-
-		it('a forged callback (wrong or missing secret) is refused with 401 and starts nothing', async () => {
-			const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length;
-			const body = JSON.stringify({ payed: true, url: 'forged1', state: 3, amount: '1.00' });
-			for (const query of ['?token=wrong-secret', '']) {
-				const response = await fetch(`${n8n.baseUrl}/webhook/pay-reconciliation/pay${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-				expect(response.status).toBe(401);
-			}
-			await new Promise((resolve) => setTimeout(resolve, 1500));
-			expect((await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).length).toBe(before);
-		});
-
-		it('the credential dialog\'s Test says the sandbox credential works, names a wrong API key without showing it, and a wrong Base URL', async () => {
-			const credential = (data: Record<string, unknown>) => ({ id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME, type: 'payApi', data });
-			// The whole credential, as the dialog sends it: n8n saves what a token-fetching credential's test was given.
-			const stored = {
-				baseUrl: sandbox.baseUrl,
-				apiKey: sandbox.demo.apiKey,
-				authMethod: 'refreshToken',
-				refreshToken: sandbox.demo.refreshToken,
-				pageBaseUrl: `${sandbox.baseUrl}/_sandbox/checkout`,
-				callbackSecret: E2E_CALLBACK_SECRET,
-			};
-			await sandbox.control.resetCounters();
-			expect(await testCredential(n8n.baseUrl, cookie, credential(stored))).toEqual({ status: 'OK', message: expect.any(String) });
-			// n8n obtained a token with the credential's preAuthentication, then made the test read.
-			expect(await sandbox.control.count('POST /token/refresh/')).toBe(1);
-			expect(await sandbox.control.count('GET /send/')).toBe(1);
-
-			const wrongKey = 'wrong-api-key-e2e-0123456789';
-			const refused = await testCredential(n8n.baseUrl, cookie, credential({ ...stored, apiKey: wrongKey }));
-			expect(refused.status).toBe('Error');
-			expect(refused.message).toMatch(/access token.*API key/);
-			for (const secret of [wrongKey, sandbox.demo.apiKey, sandbox.demo.refreshToken]) expect(refused.message).not.toContain(secret);
-
-			// A Base URL that leads elsewhere (here: n8n itself) is named as such, not blamed on the key.
-			const elsewhere = await testCredential(n8n.baseUrl, cookie, credential({ ...stored, baseUrl: n8n.baseUrl }));
-			expect(elsewhere).toEqual({ status: 'Error', message: expect.stringMatching(/no token endpoint.*Check the Base URL/) });
-		});
-
-		it('the credential tests leave the saved credential as they found it: a callback with its secret still starts the workflow', async () => {
-			const { response } = await postPaidCallback(E2E_CALLBACK_SECRET);
-			// 401 "The credential has no Callback Secret" when a test saved partial data over it.
-			expect({ status: response.status, body: await response.text() }).toEqual({ status: 200, body: JSON.stringify({ received: true }) });
-		});
-
-		it('the Bank field of Pay with Bank Debit lists the sandbox\'s banks, without the prompt row, and filters as the user types', async () => {
-			const request = {
-				nodeType: 'n8n-nodes-pay.pay',
-				path: 'parameters.bank',
-				methodName: 'searchBanks',
-				currentNodeParameters: { resource: 'checkout', operation: 'payWithPse' },
-				credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
-			};
-			const all = await listSearch(n8n.baseUrl, cookie, request);
-			expect(all.results).toContainEqual({ name: 'BANCOLOMBIA', value: '1007' });
-			expect(all.results.map((bank) => bank.value)).not.toContain('0');
-			expect((await listSearch(n8n.baseUrl, cookie, { ...request, filter: 'bogo' })).results).toEqual([{ name: 'BANCO DE BOGOTA', value: '1001' }]);
-		});
-
-		it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots in docs/)', async () => {
-			await inSignedInPage(async (page) => {
-				// Collected once logged in: the sign-in page itself probes the session and gets a 401 by design.
-				const consoleErrors: string[] = [];
-				const failedRequests: string[] = [];
-				page.on('console', (message) => {
-					if (message.type() === 'error') consoleErrors.push(message.text());
-			});
-			page.on('pageerror', (error) => consoleErrors.push(String(error)));
-			page.on('response', (response) => {
-				if (response.status() >= 400) failedRequests.push(`HTTP ${response.status()} ${response.url()}`);
-			});
-
-			await page.goto(`${n8n.baseUrl}/workflow/payExampleInvoicing`);
-			const payNode = page.locator('[data-test-id="canvas-node"]', { hasText: 'Create Payment Link' }).first();
-			await payNode.waitFor({ timeout: 30_000 });
-			await page.waitForTimeout(1000);
-			if (screenshots) await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', 'invoicing-workflow.png') });
-			await payNode.dblclick();
-			await page.getByText('Payment Methods', { exact: true }).first().waitFor({ timeout: 15_000 });
-			await page.getByText('Payer Redirect URL', { exact: true }).first().waitFor();
-			await page.waitForTimeout(1000);
-			if (screenshots) await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', 'pay-node-panel.png') });
-			// n8n 2.8.4 asks for output schemas of some of its own core nodes that it does not ship
-			// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted. Everything
-			// else — and anything about this package — fails the test.
-			const ignorable = (request: string) => /^HTTP 404 .*\/schemas\/n8n-nodes-base\./.test(request);
-			expect(failedRequests.filter((request) => !ignorable(request))).toEqual([]);
-			const unexplained404s = failedRequests.filter(ignorable).length;
-			const loadFailures = consoleErrors.filter((text) => /^Failed to load resource: the server responded with a status of 404/.test(text));
-			expect(loadFailures.length).toBeLessThanOrEqual(unexplained404s);
-			expect(consoleErrors.filter((text) => !loadFailures.includes(text))).toEqual([]);
-			});
-		});
-
-		it('the canvas names the Pay Trigger\'s events in words, not their internal values', async () => {
-			await inSignedInPage(async (page) => {
-				await page.goto(`${n8n.baseUrl}/workflow/payExampleReconcile`);
-				const trigger = page.locator('[data-test-id="canvas-node"]', { hasText: 'Payment Callback' }).first();
-				await trigger.waitFor({ timeout: 30_000 });
-				await expect(trigger.innerText()).resolves.toContain('On payment paid, payment state changed');
-			});
-		});
-
-		it('the payout example\'s note is right about which trigger n8n preselects (it tells users to pick Start)', async () => {
-			await inSignedInPage(async (page) => {
-				await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
-				await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30_000 });
-				// n8n ranks app triggers above its Manual Trigger; should that change, the note must too.
-				await expect(page.locator('[data-test-id="execute-workflow-button"]').innerText()).resolves.toContain('from Withdrawal Callback');
-				await expect(page.locator('[data-test-id="sticky"]', { hasText: 'Payout' }).innerText()).resolves.toMatch(/Pick Start in the ▾/);
-			});
-		});
-
-		it('the editor keeps a typed amount as typed, so a fraction reaches the Withdraw node\'s check instead of being rounded', async () => {
-			await inSignedInPage(async (page) => {
-				await page.goto(`${n8n.baseUrl}/workflow/payExamplePayout`);
-				await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' }).first().dblclick();
-				const amount = page.locator('[data-test-id="parameter-input-amount"] input').first();
-				await amount.fill('2500.4');
-				await page.keyboard.press('Tab');
-				// With numberPrecision 0 the editor showed, and stored, 2500.
-				await expect(amount.inputValue()).resolves.toBe('2500.4');
-			});
-		});
-	});
-
-	/** A browser page of the running n8n, signed in as the owner; the browser is closed afterwards. */
-	async function inSignedInPage(use: (page: Page) => Promise<void>): Promise<void> {
-		await signedInPage(n8n.baseUrl, use);
-	}
-});
+	},
+);
 
 async function signedInPage(baseUrl: string, use: (page: Page) => Promise<void>): Promise<void> {
 	const browser = await launchBrowser();

@@ -8,7 +8,10 @@ import { sendTransfer } from '../../nodes/Pay/actions/transfer/send.operation';
 
 /** A field of an operation, looked for inside its Options too. */
 function field(properties: INodeProperties[], name: string): INodeProperties {
-	const all = properties.flatMap((property) => [property, ...((property.type === 'collection' ? property.options : []) as INodeProperties[])]);
+	const all = properties.flatMap((property) => [
+		property,
+		...((property.type === 'collection' ? property.options : []) as INodeProperties[]),
+	]);
 	const found = all.find((property) => property.name === name);
 	if (!found) throw new Error(`no field ${name}`);
 	return found;

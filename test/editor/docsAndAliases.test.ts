@@ -8,7 +8,8 @@ import { join } from 'path';
 
 import { loadBuiltPackage, PACKAGE_ROOT } from '../harness/loadPackage';
 
-const packageName = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).name as string;
+const packageName = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'))
+	.name as string;
 /** The package's page on npm, which shows the README shipped in the package. */
 const NPM_PAGE = `https://www.npmjs.com/package/${packageName}`;
 
@@ -18,35 +19,63 @@ async function descriptionOf(nodeName: string) {
 }
 
 describe('nodes panel search', () => {
-	it.each(['Nequi', 'PSE', 'Daviplata', 'Bre-B', 'payment link', 'invoice', 'withdraw', 'payout', 'transfer', 'card'])(
-		'typing "%s" finds the Pay node by an alias',
+	it.each([
+		'Nequi',
+		'PSE',
+		'Daviplata',
+		'Bre-B',
+		'payment link',
+		'invoice',
+		'withdraw',
+		'payout',
+		'transfer',
+		'card',
+	])('typing "%s" finds the Pay node by an alias', async (typed) => {
+		const aliases = ((await descriptionOf('pay')).codex?.alias ?? []).map((alias) =>
+			alias.toLowerCase(),
+		);
+		expect(aliases).toContain(typed.toLowerCase());
+	});
+
+	it.each(['callback', 'webhook'])(
+		'typing "%s" finds the Pay Trigger by an alias',
 		async (typed) => {
-			const aliases = ((await descriptionOf('pay')).codex?.alias ?? []).map((alias) => alias.toLowerCase());
-			expect(aliases).toContain(typed.toLowerCase());
+			const aliases = ((await descriptionOf('payTrigger')).codex?.alias ?? []).map((alias) =>
+				alias.toLowerCase(),
+			);
+			expect(aliases).toContain(typed);
 		},
 	);
-
-	it.each(['callback', 'webhook'])('typing "%s" finds the Pay Trigger by an alias', async (typed) => {
-		const aliases = ((await descriptionOf('payTrigger')).codex?.alias ?? []).map((alias) => alias.toLowerCase());
-		expect(aliases).toContain(typed);
-	});
 });
 
 describe('Docs links', () => {
-	it.each(['pay', 'payTrigger'])('%s: its node and credential docs open the package\'s npm page (its README)', async (nodeName) => {
-		const resources = (await descriptionOf(nodeName)).codex?.resources;
-		const urls = [...(resources?.primaryDocumentation ?? []), ...(resources?.credentialDocumentation ?? [])].map((resource) => resource.url);
-		expect(urls.length).toBeGreaterThan(0);
-		for (const url of urls) expect(url).toBe(NPM_PAGE);
-	});
+	it.each(['pay', 'payTrigger'])(
+		"%s: its node and credential docs open the package's npm page (its README)",
+		async (nodeName) => {
+			const resources = (await descriptionOf(nodeName)).codex?.resources;
+			const urls = [
+				...(resources?.primaryDocumentation ?? []),
+				...(resources?.credentialDocumentation ?? []),
+			].map((resource) => resource.url);
+			expect(urls.length).toBeGreaterThan(0);
+			for (const url of urls) expect(url).toBe(NPM_PAGE);
+		},
+	);
 
-	it('the credential\'s docs open the package\'s npm page (its README)', async () => {
+	it("the credential's docs open the package's npm page (its README)", async () => {
 		const { credentialTypes } = await loadBuiltPackage();
 		expect(credentialTypes.payApi.documentationUrl).toBe(NPM_PAGE);
 	});
 
 	it('nothing in the shipped files points to the GitHub address that does not exist', () => {
-		const shipped = ['nodes/Pay/Pay.node.json', 'nodes/PayTrigger/PayTrigger.node.json', 'credentials/PayApi.credentials.ts'];
-		for (const file of shipped) expect(readFileSync(join(PACKAGE_ROOT, file), 'utf8')).not.toContain('github.com/n8n-nodes-pay');
+		const shipped = [
+			'nodes/Pay/Pay.node.json',
+			'nodes/PayTrigger/PayTrigger.node.json',
+			'credentials/PayApi.credentials.ts',
+		];
+		for (const file of shipped)
+			expect(readFileSync(join(PACKAGE_ROOT, file), 'utf8')).not.toContain(
+				'github.com/n8n-nodes-pay',
+			);
 	});
 });

@@ -55,7 +55,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
 		const type = this.credentialTypes[credentialType];
 		if (!type?.restrictToSupportedNodes) return true;
-		return (type.supportedNodes ?? []).map((node) => `${this.packageName}.${node}`).includes(nodeType);
+		return (type.supportedNodes ?? [])
+			.map((node) => `${this.packageName}.${node}`)
+			.includes(nodeType);
 	}
 
 	async authenticate(
@@ -71,9 +73,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return await authenticate(credentials, options);
 		if (authenticate?.type === 'generic') {
 			for (const [target, entries] of Object.entries(authenticate.properties)) {
-				const bag = ((options as unknown as Record<string, Record<string, unknown>>)[target] ??= {});
+				const bag = ((options as unknown as Record<string, Record<string, unknown>>)[target] ??=
+					{});
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-					bag[resolve(workflow, node, key, credentials)] = resolve(workflow, node, value, credentials);
+					bag[resolve(workflow, node, key, credentials)] = resolve(
+						workflow,
+						node,
+						value,
+						credentials,
+					);
 				}
 			}
 		}
@@ -88,7 +96,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.type(typeName);
-		const expirable = type.properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable);
+		const expirable = type.properties.find(
+			(property) => property.type === 'hidden' && property.typeOptions?.expirable,
+		);
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
 		const empty = credentials[expirable.name] === '' || credentials[expirable.name] === undefined;
 		if (!empty && !credentialsExpired) {
@@ -99,7 +109,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		this.preAuthenticationCalls.push({ expired: credentialsExpired, refreshed: true });
 		if (output[expirable.name] === undefined) return undefined;
 		const id = node.credentials?.[typeName]?.id;
-		if (id) this.stored.set(id, { ...(this.stored.get(id) ?? {}), ...output } as ICredentialDataDecryptedObject);
+		if (id)
+			this.stored.set(id, {
+				...(this.stored.get(id) ?? {}),
+				...output,
+			} as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
 	}
 
@@ -111,14 +125,20 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.type(typeName);
 		if (typeof type.preAuthentication !== 'function') return undefined;
-		return (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		return (await type.preAuthentication.call(
+			helpers,
+			credentials,
+		)) as ICredentialDataDecryptedObject;
 	}
 
 	async getCredentials(): Promise<ICredentials> {
 		throw new Error('not used by these nodes');
 	}
 
-	async getDecrypted(_additionalData: unknown, nodeCredentials: INodeCredentialsDetails): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		nodeCredentials: INodeCredentialsDetails,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.stored.get(nodeCredentials.id ?? '');
 		this.decryptions++;
 		if (!data) throw new Error(`No credential with id ${nodeCredentials.id}`);
@@ -126,7 +146,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...data };
 	}
 
-	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		this.stored.set(nodeCredentials.id ?? '', { ...data });
 	}
 
@@ -143,10 +167,24 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-const OWN_PACKAGE_NAME: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).name;
+const OWN_PACKAGE_NAME: string = JSON.parse(
+	readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'),
+).name;
 
-function resolve(workflow: Workflow, node: INode, value: string, credentials: ICredentialDataDecryptedObject): string {
+function resolve(
+	workflow: Workflow,
+	node: INode,
+	value: string,
+	credentials: ICredentialDataDecryptedObject,
+): string {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+	const resolved = workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials },
+		undefined,
+		'',
+	);
 	return resolved === undefined || resolved === null ? '' : String(resolved);
 }

@@ -49,11 +49,13 @@ async function load(): Promise<LoadedPackage> {
 		byType[`${loader.packageName}.${name}`] = data.type;
 	}
 	const credentialTypes: Record<string, ICredentialType> = {};
-	for (const [name, data] of Object.entries(loader.credentialTypes)) credentialTypes[name] = data.type;
+	for (const [name, data] of Object.entries(loader.credentialTypes))
+		credentialTypes[name] = data.type;
 
 	const nodeTypes: INodeTypes = {
 		getByName: (type) => requireType(byType, type),
-		getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(requireType(byType, type), version),
+		getByNameAndVersion: (type, version) =>
+			NodeHelpers.getVersionedNodeType(requireType(byType, type), version),
 		getKnownTypes: () => ({}),
 	};
 	return {
@@ -69,6 +71,7 @@ async function load(): Promise<LoadedPackage> {
 
 function requireType(byType: Record<string, INodeType | IVersionedNodeType>, type: string) {
 	const found = byType[type];
-	if (!found) throw new Error(`Node type ${type} is not in the built package (did \`npm run build\` run?)`);
+	if (!found)
+		throw new Error(`Node type ${type} is not in the built package (did \`npm run build\` run?)`);
 	return found;
 }

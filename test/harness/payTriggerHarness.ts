@@ -5,7 +5,16 @@
  */
 import { WebhookContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters, INodeType, IWebhookData, IWebhookResponseData, IWorkflowBase } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowBase,
+} from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentialsHelper';
 import { loadBuiltPackage } from './loadPackage';
@@ -42,10 +51,16 @@ export class PayTriggerHarness {
 
 	/** Changes the stored credential, as a user editing it in n8n does. */
 	changeCredential(changes: ICredentialDataDecryptedObject): void {
-		this.credentials.stored.set(this.credentialId, { ...this.credentials.stored.get(this.credentialId), ...changes });
+		this.credentials.stored.set(this.credentialId, {
+			...this.credentials.stored.get(this.credentialId),
+			...changes,
+		});
 	}
 
-	static async create(parameters: INodeParameters, credentials: ICredentialDataDecryptedObject): Promise<PayTriggerHarness> {
+	static async create(
+		parameters: INodeParameters,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<PayTriggerHarness> {
 		const loaded = await loadBuiltPackage();
 		const helper = new TestCredentialsHelper(loaded.credentialTypes);
 		// Its own credential id: the trigger keeps a credential for a few seconds per workflow and credential id.
@@ -61,8 +76,21 @@ export class PayTriggerHarness {
 			credentials: { payApi: { id: credentialId, name: 'Pay sandbox' } },
 			webhookId: 'pay-trigger-webhook',
 		};
-		const workflow = new Workflow({ id: 'trigger-workflow', nodes: [node], connections: {}, active: true, nodeTypes: loaded.nodeTypes, staticData: {} });
-		return new PayTriggerHarness(workflow, node, loaded.nodeTypes.getByName(node.type) as INodeType, helper, credentialId);
+		const workflow = new Workflow({
+			id: 'trigger-workflow',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes: loaded.nodeTypes,
+			staticData: {},
+		});
+		return new PayTriggerHarness(
+			workflow,
+			node,
+			loaded.nodeTypes.getByName(node.type) as INodeType,
+			helper,
+			credentialId,
+		);
 	}
 
 	async receive(request: CallbackRequest): Promise<TriggerAnswer> {
@@ -80,7 +108,8 @@ export class PayTriggerHarness {
 				return this;
 			},
 		};
-		const rawBody = request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body));
+		const rawBody =
+			request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body));
 		const httpRequest = {
 			body: request.body ?? {},
 			rawBody: Buffer.from(rawBody),
@@ -89,15 +118,40 @@ export class PayTriggerHarness {
 			params: {},
 			ip: request.ip ?? '127.0.0.1',
 		};
-		const additionalData = makeAdditionalData(this.credentials, 'webhook-execution', { id: this.workflow.id } as IWorkflowBase);
+		const additionalData = makeAdditionalData(this.credentials, 'webhook-execution', {
+			id: this.workflow.id,
+		} as IWorkflowBase);
 		Object.assign(additionalData, { httpRequest, httpResponse });
-		const webhookData = { httpMethod: 'POST', node: this.node.name, path: 'pay', webhookDescription: { name: 'default' }, workflowId: this.workflow.id } as unknown as IWebhookData;
-		const context = new WebhookContext(this.workflow, this.node, additionalData, 'webhook', webhookData, [], null);
+		const webhookData = {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: 'pay',
+			webhookDescription: { name: 'default' },
+			workflowId: this.workflow.id,
+		} as unknown as IWebhookData;
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
 		// In place of n8n's logger (a memoized getter, so an own property set first wins): the lines are kept for the test.
 		const logs: string[] = [];
 		const record = (level: string) => (message: string) => void logs.push(`${level}: ${message}`);
-		Object.defineProperty(context, 'logger', { value: { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') } });
-		const result = await (this.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(context);
+		Object.defineProperty(context, 'logger', {
+			value: {
+				error: record('error'),
+				warn: record('warn'),
+				info: record('info'),
+				debug: record('debug'),
+			},
+		});
+		const result = await (
+			this.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>
+		).call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 		return { result, response, items, logs };
 	}

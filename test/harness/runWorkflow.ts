@@ -44,7 +44,13 @@ export interface PayNodeRun {
 	/** Items of the error output, with `settings.errorOutput`. */
 	errorItems: INodeExecutionData[];
 	/** The node's error when it failed (plain object, as in run data). */
-	error?: { message: string; name?: string; httpCode?: string | null; description?: string | null; context?: IDataObject };
+	error?: {
+		message: string;
+		name?: string;
+		httpCode?: string | null;
+		description?: string | null;
+		context?: IDataObject;
+	};
 	/** The whole run, for tests that inspect everything (secrets checks, for one). */
 	run: IRun;
 	credentials: TestCredentialsHelper;
@@ -67,7 +73,8 @@ export interface RunPayNodeOptions {
 /** Runs one node of the package with the given input items, as the first node after a trigger. */
 export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun> {
 	const loaded = await loadBuiltPackage();
-	const credentials = options.credentialsHelper ?? new TestCredentialsHelper(loaded.credentialTypes);
+	const credentials =
+		options.credentialsHelper ?? new TestCredentialsHelper(loaded.credentialTypes);
 	if (!options.credentialsHelper || !credentials.stored.has(CREDENTIAL_ID)) {
 		credentials.stored.set(CREDENTIAL_ID, { sessionToken: '', ...options.credentials });
 	}
@@ -82,7 +89,11 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		...(options.settings?.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.settings?.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 		...(options.settings?.retryOnFail
-			? { retryOnFail: true, maxTries: options.settings.maxTries ?? 3, waitBetweenTries: options.settings.waitBetweenTries ?? 1 }
+			? {
+					retryOnFail: true,
+					maxTries: options.settings.maxTries ?? 3,
+					waitBetweenTries: options.settings.waitBetweenTries ?? 1,
+				}
 			: {}),
 	};
 	const connections: IConnections = {};
@@ -115,7 +126,11 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		},
 	});
 	const additionalData = makeAdditionalData(credentials, executionId, workflowData);
-	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const run = await new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {

@@ -9,6 +9,7 @@ import type { SandboxProfile } from '../../sandbox';
 export function profileUnderTest(): SandboxProfile {
 	const given = process.env.PAY_SANDBOX_PROFILE;
 	if (given === undefined || given === '') return 'observed';
-	if (!isSandboxProfile(given)) throw new Error(`PAY_SANDBOX_PROFILE="${given}" is no sandbox profile`);
+	if (!isSandboxProfile(given))
+		throw new Error(`PAY_SANDBOX_PROFILE="${given}" is no sandbox profile`);
 	return given;
 }

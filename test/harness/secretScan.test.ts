@@ -18,12 +18,16 @@ describe('secretsFoundIn', () => {
 
 	it('does not take a short secret inside a timestamp or an id for a leak', () => {
 		fc.assert(
-			fc.property(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 9 }), (before, after) => {
-				// A 13-digit millisecond time stamp with the CVV's digits inside it.
-				const timestamp = Number(`17${String(before).padStart(6, '0')}${CVV}${after}`);
-				const slug = `aB${CVV}cD`;
-				return secretsFoundIn(JSON.stringify({ startTime: timestamp, slug }), [CVV]).length === 0;
-			}),
+			fc.property(
+				fc.integer({ min: 0, max: 999_999 }),
+				fc.integer({ min: 0, max: 9 }),
+				(before, after) => {
+					// A 13-digit millisecond time stamp with the CVV's digits inside it.
+					const timestamp = Number(`17${String(before).padStart(6, '0')}${CVV}${after}`);
+					const slug = `aB${CVV}cD`;
+					return secretsFoundIn(JSON.stringify({ startTime: timestamp, slug }), [CVV]).length === 0;
+				},
+			),
 		);
 	});
 
@@ -35,7 +39,19 @@ describe('secretsFoundIn', () => {
 	});
 
 	it("leaves n8n's timings out of a run's text but keeps everything the node wrote", () => {
-		const run = { resultData: { runData: { Pay: [{ startTime: 1795443187391, executionTime: 99, data: { main: [[{ json: { error: 'CVV 99 refused' } }]] } }] } } };
+		const run = {
+			resultData: {
+				runData: {
+					Pay: [
+						{
+							startTime: 1795443187391,
+							executionTime: 99,
+							data: { main: [[{ json: { error: 'CVV 99 refused' } }]] },
+						},
+					],
+				},
+			},
+		};
 		const text = runDataText(run);
 		expect(text).not.toContain('1795443187391');
 		expect(text).not.toContain('executionTime');

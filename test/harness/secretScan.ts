@@ -15,7 +15,9 @@ const ENGINE_TIMING_FIELDS = new Set(['startTime', 'executionTime', 'established
 
 /** A run's data as text for the leak checks, without n8n's timings (an execution time of 99 ms is no leaked CVV "99"). */
 export function runDataText(data: unknown): string {
-	return JSON.stringify(data, (key, value: unknown) => (ENGINE_TIMING_FIELDS.has(key) ? undefined : value));
+	return JSON.stringify(data, (key, value: unknown) =>
+		ENGINE_TIMING_FIELDS.has(key) ? undefined : value,
+	);
 }
 
 export interface FoundSecret {
@@ -38,7 +40,11 @@ export function secretsFoundIn(text: string, secrets: string[]): FoundSecret[] {
 	const found: FoundSecret[] = [];
 	for (const secret of secrets) {
 		const index = firstMatchIndex(text, secret);
-		if (index >= 0) found.push({ secret, context: text.slice(Math.max(0, index - 200), index + secret.length + 100) });
+		if (index >= 0)
+			found.push({
+				secret,
+				context: text.slice(Math.max(0, index - 200), index + secret.length + 100),
+			});
 	}
 	return found;
 }

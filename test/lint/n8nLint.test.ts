@@ -18,20 +18,26 @@ interface LintMessage {
 /** The messages eslint gives for this text under this file name, with the project's config. */
 function lint(text: string, fileName: string, extraArgs: string[] = []): LintMessage[] {
 	const eslint = join(PACKAGE_ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
-	const result = spawnSync(process.execPath, [eslint, '--format', 'json', '--stdin', '--stdin-filename', fileName, ...extraArgs], {
-		cwd: PACKAGE_ROOT,
-		input: text,
-		// As `npm run lint` runs: jest's NODE_ENV=test switches eslint-plugin-n8n-nodes-base to its own test mode.
-		env: { ...process.env, NODE_ENV: 'production' },
-		encoding: 'utf8',
-		timeout: 60_000,
-	});
+	const result = spawnSync(
+		process.execPath,
+		[eslint, '--format', 'json', '--stdin', '--stdin-filename', fileName, ...extraArgs],
+		{
+			cwd: PACKAGE_ROOT,
+			input: text,
+			// As `npm run lint` runs: jest's NODE_ENV=test switches eslint-plugin-n8n-nodes-base to its own test mode.
+			env: { ...process.env, NODE_ENV: 'production' },
+			encoding: 'utf8',
+			timeout: 60_000,
+		},
+	);
 	const [report] = JSON.parse(result.stdout) as Array<{ messages: LintMessage[] }>;
 	return report.messages;
 }
 
-const errors = (messages: LintMessage[]) => messages.filter((message) => message.severity === 2).map((message) => message.ruleId);
-const warnings = (messages: LintMessage[]) => messages.filter((message) => message.severity === 1).map((message) => message.ruleId);
+const errors = (messages: LintMessage[]) =>
+	messages.filter((message) => message.severity === 2).map((message) => message.ruleId);
+const warnings = (messages: LintMessage[]) =>
+	messages.filter((message) => message.severity === 1).map((message) => message.ruleId);
 
 const packageJsonText = readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8');
 const packageJson = JSON.parse(packageJsonText);
@@ -40,12 +46,18 @@ describe('package.json', () => {
 	it('as it is: no error; the two rules that need facts only a publisher has are warnings', () => {
 		const messages = lint(packageJsonText, 'package.json');
 		expect(errors(messages)).toEqual([]);
-		expect(warnings(messages).sort()).toEqual(['@n8n/community-nodes/require-homepage', '@n8n/community-nodes/valid-author']);
+		expect(warnings(messages).sort()).toEqual([
+			'@n8n/community-nodes/require-homepage',
+			'@n8n/community-nodes/valid-author',
+		]);
 	});
 
-	it('lint:publish holds those two as errors, as n8n\'s scanner does', () => {
+	it("lint:publish holds those two as errors, as n8n's scanner does", () => {
 		const publish = packageJson.scripts['lint:publish'] as string;
-		const ruleArgs = [...publish.matchAll(/--rule "([^"]+)"/g)].flatMap((match) => ['--rule', match[1]]);
+		const ruleArgs = [...publish.matchAll(/--rule "([^"]+)"/g)].flatMap((match) => [
+			'--rule',
+			match[1],
+		]);
 		expect(errors(lint(packageJsonText, 'package.json', ruleArgs)).sort()).toEqual([
 			'@n8n/community-nodes/require-homepage',
 			'@n8n/community-nodes/valid-author',
@@ -55,12 +67,17 @@ describe('package.json', () => {
 	it('a runtime dependency and a missing official keyword are errors (the package.json rules fire)', () => {
 		const changed = {
 			...packageJson,
-			keywords: packageJson.keywords.filter((keyword: string) => keyword !== 'n8n-community-node-package'),
+			keywords: packageJson.keywords.filter(
+				(keyword: string) => keyword !== 'n8n-community-node-package',
+			),
 			dependencies: { axios: '1.21.1' },
 		};
 		const found = errors(lint(JSON.stringify(changed, null, 2), 'package.json'));
 		expect(found).toEqual(
-			expect.arrayContaining(['@n8n/community-nodes/no-runtime-dependencies', 'n8n-nodes-base/community-package-json-keywords-without-official-tag']),
+			expect.arrayContaining([
+				'@n8n/community-nodes/no-runtime-dependencies',
+				'n8n-nodes-base/community-package-json-keywords-without-official-tag',
+			]),
 		);
 	});
 });
@@ -71,17 +88,27 @@ describe('nodes and credentials', () => {
 export const field: INodeProperties = ${property};
 `;
 
-	it('a node field\'s display name not in title case is an error (eslint-plugin-n8n-nodes-base nodes ruleset)', () => {
-		const text = nodeFile(`{ displayName: 'payment slug', name: 'slug', type: 'string', default: '', description: 'The slug' }`);
-		expect(errors(lint(text, 'nodes/Pay/lintProbe.ts'))).toContain('n8n-nodes-base/node-param-display-name-miscased');
+	it("a node field's display name not in title case is an error (eslint-plugin-n8n-nodes-base nodes ruleset)", () => {
+		const text = nodeFile(
+			`{ displayName: 'payment slug', name: 'slug', type: 'string', default: '', description: 'The slug' }`,
+		);
+		expect(errors(lint(text, 'nodes/Pay/lintProbe.ts'))).toContain(
+			'n8n-nodes-base/node-param-display-name-miscased',
+		);
 	});
 
-	it('a node field without a default n8n\'s lint can read is an error', () => {
-		const text = nodeFile(`{ displayName: 'Slug', name: 'slug', type: 'string', description: 'The slug' }`);
-		expect(errors(lint(text, 'nodes/Pay/lintProbe.ts'))).toContain('n8n-nodes-base/node-param-default-missing');
+	it("a node field without a default n8n's lint can read is an error", () => {
+		const text = nodeFile(
+			`{ displayName: 'Slug', name: 'slug', type: 'string', description: 'The slug' }`,
+		);
+		expect(errors(lint(text, 'nodes/Pay/lintProbe.ts'))).toContain(
+			'n8n-nodes-base/node-param-default-missing',
+		);
 	});
 
 	it('console output in shipped code is an error', () => {
-		expect(errors(lint(`console.log('hello');\n`, 'credentials/lintProbe.ts'))).toContain('no-console');
+		expect(errors(lint(`console.log('hello');\n`, 'credentials/lintProbe.ts'))).toContain(
+			'no-console',
+		);
 	});
 });

@@ -28,29 +28,59 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 	it.each([
 		['null', { resultado: 'ok', error: null }],
 		['an empty text', { result: 'OK', error: '' }],
-	])('a success whose answer has an "error" field (%s) is one success, sent once, even with Retry On Fail', async (_name, answer) => {
-		const parameters = await operation.prepare(sandbox);
-		await sandbox.control.resetCounters();
-		await sandbox.control.injectFault({ route: operation.route, afterProcessing: true, body: 'json', json: answer, times: 5 });
-		const run = await runPayNode({ parameters: parameters as never, credentials: sandboxCredentials(sandbox), settings: retryOnFail });
-		expect(run.error).toBeUndefined();
-		expect(await sandbox.control.count(operation.route)).toBe(1);
-		expect(await operation.carriedOut(sandbox)).toBeLessThanOrEqual(1);
-		const [item] = run.items;
-		expect(item.json).not.toHaveProperty('error');
-		// Kept: as `service_error` where the answer's fields lead the output, as it is where it is nested (`order`, `raw`).
-		expect(JSON.stringify(item.json)).toMatch(new RegExp(`"(service_)?error":${JSON.stringify(answer.error)}`));
-	});
+	])(
+		'a success whose answer has an "error" field (%s) is one success, sent once, even with Retry On Fail',
+		async (_name, answer) => {
+			const parameters = await operation.prepare(sandbox);
+			await sandbox.control.resetCounters();
+			await sandbox.control.injectFault({
+				route: operation.route,
+				afterProcessing: true,
+				body: 'json',
+				json: answer,
+				times: 5,
+			});
+			const run = await runPayNode({
+				parameters: parameters as never,
+				credentials: sandboxCredentials(sandbox),
+				settings: retryOnFail,
+			});
+			expect(run.error).toBeUndefined();
+			expect(await sandbox.control.count(operation.route)).toBe(1);
+			expect(await operation.carriedOut(sandbox)).toBeLessThanOrEqual(1);
+			const [item] = run.items;
+			expect(item.json).not.toHaveProperty('error');
+			// Kept: as `service_error` where the answer's fields lead the output, as it is where it is nested (`order`, `raw`).
+			expect(JSON.stringify(item.json)).toMatch(
+				new RegExp(`"(service_)?error":${JSON.stringify(answer.error)}`),
+			);
+		},
+	);
 
 	it("the spec's failure body with a 200 status is a failure with the service's detail, carried out never", async () => {
 		const parameters = await operation.prepare(sandbox);
 		await sandbox.control.resetCounters();
 		const before = await operation.carriedOut(sandbox);
 		const detail = 'Saldo insuficiente para esta operación';
-		await sandbox.control.injectFault({ route: operation.route, status: 200, body: 'json', json: { error: 'No se pudo completar la creación', detail }, times: 5 });
-		const run = await runPayNode({ parameters: parameters as never, credentials: sandboxCredentials(sandbox), settings: { continueOnFail: true } });
+		await sandbox.control.injectFault({
+			route: operation.route,
+			status: 200,
+			body: 'json',
+			json: { error: 'No se pudo completar la creación', detail },
+			times: 5,
+		});
+		const run = await runPayNode({
+			parameters: parameters as never,
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true },
+		});
 		const [item] = run.items;
-		expect(item.json).toMatchObject({ error: detail, detail, outcome: operation.route.startsWith('GET') ? 'failed' : 'refused', httpCode: '200' });
+		expect(item.json).toMatchObject({
+			error: detail,
+			detail,
+			outcome: operation.route.startsWith('GET') ? 'failed' : 'refused',
+			httpCode: '200',
+		});
 		expect(await sandbox.control.count(operation.route)).toBe(1);
 		expect(await operation.carriedOut(sandbox)).toBe(before);
 	});
@@ -59,10 +89,21 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 		const parameters = await operation.prepare(sandbox);
 		await sandbox.control.resetCounters();
 		const before = await operation.carriedOut(sandbox);
-		await sandbox.control.injectFault({ route: operation.route, status: 307, location: elsewhere.url, times: 5 });
-		const run = await runPayNode({ parameters: parameters as never, credentials: sandboxCredentials(sandbox), settings: { continueOnFail: true } });
+		await sandbox.control.injectFault({
+			route: operation.route,
+			status: 307,
+			location: elsewhere.url,
+			times: 5,
+		});
+		const run = await runPayNode({
+			parameters: parameters as never,
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true },
+		});
 		const [item] = run.items;
-		expect(item.json.error).toBe(`The service answered HTTP 307, a redirect to ${elsewhere.url}, instead of an answer`);
+		expect(item.json.error).toBe(
+			`The service answered HTTP 307, a redirect to ${elsewhere.url}, instead of an answer`,
+		);
 		expect(item.json.errorDescription).toMatch(/Check the Base URL/);
 		expect(item.json.outcome).toBe(operation.route.startsWith('GET') ? 'failed' : 'refused');
 		expect(elsewhere.received).toHaveLength(0);
@@ -74,7 +115,11 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 describe('redirects elsewhere', () => {
 	it('a 302 on a transfer is not followed as a GET that would pass for a sent transfer', async () => {
 		await sandbox.control.injectFault({ route: 'POST /send/', status: 302, location: '/send/' });
-		const run = await runPayNode({ parameters: { resource: 'transfer', operation: 'send', recipient: 'friend', amount: 1000 }, credentials: sandboxCredentials(sandbox), settings: { continueOnFail: true } });
+		const run = await runPayNode({
+			parameters: { resource: 'transfer', operation: 'send', recipient: 'friend', amount: 1000 },
+			credentials: sandboxCredentials(sandbox),
+			settings: { continueOnFail: true },
+		});
 		expect(run.items[0].json).toMatchObject({ outcome: 'refused', httpCode: '302' });
 		expect(run.items[0].json).not.toHaveProperty('sent');
 		expect(await sandbox.control.count('GET /send/')).toBe(0);
@@ -82,14 +127,20 @@ describe('redirects elsewhere', () => {
 	});
 
 	it('a redirected token request sends neither API key nor refresh token on, and says to check the Base URL; nothing is withdrawn', async () => {
-		await sandbox.control.injectFault({ route: 'POST /token/refresh/', status: 308, location: `${elsewhere.url}/token/refresh/` });
+		await sandbox.control.injectFault({
+			route: 'POST /token/refresh/',
+			status: 308,
+			location: `${elsewhere.url}/token/refresh/`,
+		});
 		const run = await runPayNode({
 			parameters: { ...WITHDRAW_TO_PAYEE },
 			credentials: sandboxCredentials(sandbox),
 			settings: { continueOnFail: true },
 		});
 		expect(run.items[0].json.outcome).toBe('not_sent');
-		expect(run.items[0].json.error).toMatch(/the Base URL redirects \(HTTP 308 to http:\/\/127\.0\.0\.1:\d+\/hook\/token\/refresh\/\).*Check the Base URL/);
+		expect(run.items[0].json.error).toMatch(
+			/the Base URL redirects \(HTTP 308 to http:\/\/127\.0\.0\.1:\d+\/hook\/token\/refresh\/\).*Check the Base URL/,
+		);
 		expect(elsewhere.received).toHaveLength(0);
 		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
 	});
@@ -115,17 +166,30 @@ describe('a creation whose first attempt lost its answer', () => {
 		});
 		expect(await sandbox.control.payments()).toHaveLength(1);
 		expect(run.items[0].json.outcome).toBe('unknown');
-		expect(run.items[0].json.error).toMatch(/^Outcome unknown: the payment object creation may have been carried out by an earlier attempt whose answer was lost\. The last attempt: The service is limiting requests \(HTTP 429\)/);
+		expect(run.items[0].json.error).toMatch(
+			/^Outcome unknown: the payment object creation may have been carried out by an earlier attempt whose answer was lost\. The last attempt: The service is limiting requests \(HTTP 429\)/,
+		);
 		expect(run.items[0].json.errorDescription).toMatch(/idempotency key n8n-[0-9a-f]{32}/);
 	});
 });
 
 describe('On Error: Continue (using error output)', () => {
 	it('sends a failed withdrawal to the error output with its outcome, and only the good items to the success output', async () => {
-		await sandbox.control.injectFault({ route: 'POST /withdraw/co/', status: 502, afterProcessing: true });
+		await sandbox.control.injectFault({
+			route: 'POST /withdraw/co/',
+			status: 502,
+			afterProcessing: true,
+		});
 		const withdrawal = (keyValue: string) => ({ keyValue });
 		const run = await runPayNode({
-			parameters: { resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '={{ $json.keyValue }}', accountHolderName: 'Payee', accountType: '8' },
+			parameters: {
+				resource: 'withdrawal',
+				operation: 'withdraw',
+				amount: 1000,
+				keyValue: '={{ $json.keyValue }}',
+				accountHolderName: 'Payee',
+				accountType: '8',
+			},
 			input: [withdrawal('@first'), withdrawal('@second')],
 			credentials: sandboxCredentials(sandbox),
 			settings: { errorOutput: true },

@@ -13,7 +13,13 @@ let sandbox: Sandbox;
 
 useSandboxPerFile((started) => (sandbox = started));
 
-const payer = { payerName: 'Ana', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '3001112233' };
+const payer = {
+	payerName: 'Ana',
+	documentType: 'CC',
+	documentNumber: '1020304050',
+	payerEmail: 'ana@example.com',
+	payerPhone: '3001112233',
+};
 const fastTimeout = { requestOptions: { timeoutMs: 300, maxRetries: 3 } };
 
 async function newPayment(): Promise<string> {
@@ -49,7 +55,13 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 		const slug = await newPayment();
 		await sandbox.control.injectFault({ route: 'POST /{url}', ...fault, times: 5 });
 		const { items } = await runPayNode({
-			parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer, ...fastTimeout },
+			parameters: {
+				resource: 'checkout',
+				operation: 'payWithDaviplata',
+				slug,
+				...payer,
+				...fastTimeout,
+			},
 			credentials: sandboxCredentials(sandbox),
 			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
@@ -63,11 +75,24 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 
 	it('an OTP confirmation reaches the service once', async () => {
 		const slug = await newPayment();
-		await runPayNode({ parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer }, credentials: sandboxCredentials(sandbox) });
+		await runPayNode({
+			parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer },
+			credentials: sandboxCredentials(sandbox),
+		});
 		const otp = await sandbox.control.otp(slug);
-		await sandbox.control.injectFault({ route: 'POST /pay/confirm_daviplata/', ...fault, times: 5 });
+		await sandbox.control.injectFault({
+			route: 'POST /pay/confirm_daviplata/',
+			...fault,
+			times: 5,
+		});
 		const { items } = await runPayNode({
-			parameters: { resource: 'checkout', operation: 'confirmWalletOtp', slug, otp, ...fastTimeout },
+			parameters: {
+				resource: 'checkout',
+				operation: 'confirmWalletOtp',
+				slug,
+				otp,
+				...fastTimeout,
+			},
 			credentials: sandboxCredentials(sandbox),
 			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
@@ -78,14 +103,21 @@ describe.each(FAULTS)('with %s', (_name, fault, outcome) => {
 	it('a transfer reaches the service once and debits at most once', async () => {
 		await sandbox.control.injectFault({ route: 'POST /send/', ...fault, times: 5 });
 		const { items } = await runPayNode({
-			parameters: { resource: 'transfer', operation: 'send', recipient: 'friend', amount: 1000, ...fastTimeout },
+			parameters: {
+				resource: 'transfer',
+				operation: 'send',
+				recipient: 'friend',
+				amount: 1000,
+				...fastTimeout,
+			},
 			credentials: sandboxCredentials(sandbox),
 			settings: { continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
 		expect(await sandbox.control.count('POST /send/')).toBe(1);
 		expect((await sandbox.control.account('demo')).balance).toBeGreaterThanOrEqual(999_000);
 		expect(items[0].json.outcome).toBe(outcome);
-		if (outcome === 'unknown') expect(items[0].json.errorDescription).toMatch(/Transfer → Get Many/);
+		if (outcome === 'unknown')
+			expect(items[0].json.errorDescription).toMatch(/Transfer → Get Many/);
 	});
 
 	it('a withdrawal reaches the service once and debits at most once', async () => {
@@ -106,7 +138,12 @@ describe('a batch where a later item fails', () => {
 	it('does not send the earlier items again when n8n retries the node', async () => {
 		await sandbox.control.createAccount({ username: 'third', phone: '3150000000' });
 		const { items, error } = await runPayNode({
-			parameters: { resource: 'transfer', operation: 'send', recipient: '={{ $json.to }}', amount: 100 },
+			parameters: {
+				resource: 'transfer',
+				operation: 'send',
+				recipient: '={{ $json.to }}',
+				amount: 100,
+			},
 			input: [{ to: 'friend' }, { to: 'third' }, { to: 'nobody' }],
 			credentials: sandboxCredentials(sandbox),
 			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },

@@ -10,13 +10,20 @@ import { useSandboxPerFile } from '../harness/sandboxPerFile';
 
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { rememberedRequestCount } = require('../../dist/nodes/shared/transport/onceLedger') as { rememberedRequestCount(): number };
+const { rememberedRequestCount } = require('../../dist/nodes/shared/transport/onceLedger') as {
+	rememberedRequestCount(): number;
+};
 
 let sandbox: Sandbox;
 
 useSandboxPerFile((started) => (sandbox = started));
 
-const send = { resource: 'transfer', operation: 'send', recipient: '={{ $json.to }}', amount: '={{ $json.amount }}' };
+const send = {
+	resource: 'transfer',
+	operation: 'send',
+	recipient: '={{ $json.to }}',
+	amount: '={{ $json.amount }}',
+};
 const retrying = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 };
 
 describe('at-most-once ledger lifetime', () => {
@@ -24,7 +31,11 @@ describe('at-most-once ledger lifetime', () => {
 		const before = rememberedRequestCount();
 		const { items } = await runPayNode({
 			parameters: send as never,
-			input: [{ to: 'friend', amount: 10 }, { to: 'friend', amount: 20 }, { to: 'friend', amount: 30 }],
+			input: [
+				{ to: 'friend', amount: 10 },
+				{ to: 'friend', amount: 20 },
+				{ to: 'friend', amount: 30 },
+			],
 			credentials: sandboxCredentials(sandbox),
 			settings: retrying,
 		});
@@ -38,7 +49,10 @@ describe('at-most-once ledger lifetime', () => {
 		// n8n runs the node again while its first item is an error (Continue On Fail with Retry On Fail).
 		const { items } = await runPayNode({
 			parameters: send as never,
-			input: [{ to: 'nobody', amount: 10 }, { to: 'friend', amount: 20 }],
+			input: [
+				{ to: 'nobody', amount: 10 },
+				{ to: 'friend', amount: 20 },
+			],
 			credentials: sandboxCredentials(sandbox),
 			settings: { ...retrying, continueOnFail: true },
 		});

@@ -10,11 +10,17 @@ import { EXAMPLES_DIR } from '../../scripts/n8nRuntime/paths';
 
 const examples = readdirSync(EXAMPLES_DIR)
 	.filter((name) => name.endsWith('.json'))
-	.map((name) => ({ name, workflow: JSON.parse(readFileSync(join(EXAMPLES_DIR, name), 'utf8')) as { id: string } }));
+	.map((name) => ({
+		name,
+		workflow: JSON.parse(readFileSync(join(EXAMPLES_DIR, name), 'utf8')) as { id: string },
+	}));
 
 describe('example workflows', () => {
-	it.each(examples.map(({ name, workflow }) => [name, workflow.id]))('%s has an id n8n saves static data for (%s)', (_name, id) => {
-		expect(id.length).toBeGreaterThan(0);
-		expect(id.length).toBeLessThanOrEqual(21);
-	});
+	it.each(examples.map(({ name, workflow }) => [name, workflow.id]))(
+		'%s has an id n8n saves static data for (%s)',
+		(_name, id) => {
+			expect(id.length).toBeGreaterThan(0);
+			expect(id.length).toBeLessThanOrEqual(21);
+		},
+	);
 });

@@ -13,7 +13,9 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 describe('the start lock', () => {
 	it('is refused to a second start while the first runs, naming its process', async () => {
 		const file = join(folder, 'start.pid');
-		const first = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+		const first = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+			stdio: 'ignore',
+		});
 		try {
 			expect(acquireStartLock(file, first.pid).acquired).toBe(true);
 			expect(acquireStartLock(file)).toEqual({ acquired: false, runningPid: first.pid });

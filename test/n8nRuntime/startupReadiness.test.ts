@@ -14,8 +14,12 @@ type Phase = 'startingUpPage' | 'routesMissing' | 'ready';
 let phase: Phase;
 let ownerExists: boolean;
 const server = createServer((request, response) => {
-	const html = (status: number, body: string) => response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-	const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+	const html = (status: number, body: string) =>
+		response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+	const json = (status: number, body: unknown) =>
+		response
+			.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+			.end(JSON.stringify(body));
 	if (phase === 'startingUpPage') return html(200, 'n8n is starting up. Please wait');
 	if (phase === 'routesMissing') return html(404, '<!DOCTYPE html><title>Error</title>');
 	if (request.url === '/rest/settings') return json(200, { data: { settingsMode: 'public' } });
@@ -62,7 +66,9 @@ describe('a starting n8n', () => {
 describe('the owner setup', () => {
 	it('does not take the "starting up" page for a created owner', async () => {
 		phase = 'startingUpPage';
-		await expect(ensureOwner(baseUrl)).rejects.toThrow('Owner setup failed (HTTP 200): n8n is starting up');
+		await expect(ensureOwner(baseUrl)).rejects.toThrow(
+			'Owner setup failed (HTTP 200): n8n is starting up',
+		);
 	});
 
 	it('creates the owner once, and finds it on a later start', async () => {

@@ -8,8 +8,10 @@ import type { ChildProcess } from 'child_process';
 
 import { describeExit, hasExited, stopServer } from '../../scripts/n8nRuntime/n8nCli';
 
-const sleeper = (): ChildProcess => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-const ended = async (child: ChildProcess) => await new Promise((resolve) => child.once('exit', resolve));
+const sleeper = (): ChildProcess =>
+	spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+const ended = async (child: ChildProcess) =>
+	await new Promise((resolve) => child.once('exit', resolve));
 
 describe('stopping n8n', () => {
 	it('returns at once for a process already killed by a signal', async () => {
@@ -33,7 +35,11 @@ describe('stopping n8n', () => {
 	}, 5000);
 
 	it('kills a process that ignores SIGTERM after the grace period', async () => {
-		const stubborn = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"], { stdio: ['ignore', 'pipe', 'ignore'] });
+		const stubborn = spawn(
+			process.execPath,
+			['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"],
+			{ stdio: ['ignore', 'pipe', 'ignore'] },
+		);
 		await new Promise((resolve) => stubborn.stdout.once('data', resolve));
 		await stopServer(stubborn, 300);
 		expect(describeExit(stubborn)).toBe('was killed (SIGKILL)');

@@ -26,7 +26,11 @@ const complete = {
 describe('publisher facts', () => {
 	it('names each fact this package.json lacks: author email, homepage, repository', () => {
 		const missing = missingPublisherFacts(ownPackage);
-		expect(missing.map((fact) => fact.split(/[ :]/)[0])).toEqual(['author.email', 'homepage', 'repository.url']);
+		expect(missing.map((fact) => fact.split(/[ :]/)[0])).toEqual([
+			'author.email',
+			'homepage',
+			'repository.url',
+		]);
 	});
 
 	it('finds nothing missing once the publisher has filled them in', () => {
@@ -34,10 +38,16 @@ describe('publisher facts', () => {
 	});
 
 	it('reads the author as n8n does: "Name <email>" carries an email, a blank one does not', () => {
-		expect(missingPublisherFacts({ ...complete, author: 'A Publisher <publisher@example.com>' })).toEqual([]);
+		expect(
+			missingPublisherFacts({ ...complete, author: 'A Publisher <publisher@example.com>' }),
+		).toEqual([]);
 		expect(missingPublisherFacts({ ...complete, author: 'A Publisher' })).toHaveLength(1);
-		expect(missingPublisherFacts({ ...complete, author: { name: 'A Publisher', email: '  ' } })).toHaveLength(1);
-		expect(missingPublisherFacts({ ...complete, repository: 'github:publisher/n8n-nodes-pay' })).toEqual([]);
+		expect(
+			missingPublisherFacts({ ...complete, author: { name: 'A Publisher', email: '  ' } }),
+		).toHaveLength(1);
+		expect(
+			missingPublisherFacts({ ...complete, repository: 'github:publisher/n8n-nodes-pay' }),
+		).toEqual([]);
 		expect(missingPublisherFacts({ ...complete, homepage: '' })).toHaveLength(1);
 	});
 
@@ -47,10 +57,19 @@ describe('publisher facts', () => {
 		try {
 			mkdirSync(join(folder, 'scripts'));
 			copyFileSync(join(PACKAGE_ROOT, 'package.json'), join(folder, 'package.json'));
-			copyFileSync(join(PACKAGE_ROOT, 'scripts', 'checkPublisherFacts.js'), join(folder, 'scripts', 'checkPublisherFacts.js'));
-			const result = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts=false'], { cwd: folder, encoding: 'utf8', timeout: 60_000 });
+			copyFileSync(
+				join(PACKAGE_ROOT, 'scripts', 'checkPublisherFacts.js'),
+				join(folder, 'scripts', 'checkPublisherFacts.js'),
+			);
+			const result = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts=false'], {
+				cwd: folder,
+				encoding: 'utf8',
+				timeout: 60_000,
+			});
 			expect(result.status).not.toBe(0);
-			expect(result.stderr).toContain('Not published: package.json lacks facts only the publisher has');
+			expect(result.stderr).toContain(
+				'Not published: package.json lacks facts only the publisher has',
+			);
 			expect(result.stderr).toContain('author.email');
 			expect(`${result.stdout}${result.stderr}`).not.toMatch(/Tarball Contents|\+ n8n-nodes-pay@/);
 		} finally {

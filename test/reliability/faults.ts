@@ -1,6 +1,12 @@
 /** The faults of the reliability matrix, as the sandbox's control API injects them. */
 import type { Fault } from '../../sandbox';
-import { errorCode, errorMessage, errorSentence, fieldErrors, resultCode } from '../../sandbox/failureBodies';
+import {
+	errorCode,
+	errorMessage,
+	errorSentence,
+	fieldErrors,
+	resultCode,
+} from '../../sandbox/failureBodies';
 
 export interface MatrixFault {
 	name: string;
@@ -21,16 +27,44 @@ export const MATRIX_FAULTS: MatrixFault[] = [
 	{ name: 'malformed JSON', fault: { body: 'malformed' } },
 	{ name: 'empty body', fault: { body: 'empty' } },
 	{ name: 'double-encoded JSON', fault: { body: 'json-string' } },
-	{ name: 'failure body with 200', fault: { status: 200, body: 'json', json: { error: 'No se pudo completar la creación', detail: 'Operación rechazada' } } },
+	{
+		name: 'failure body with 200',
+		fault: {
+			status: 200,
+			body: 'json',
+			json: { error: 'No se pudo completar la creación', detail: 'Operación rechazada' },
+		},
+	},
 	// The live service's own failure bodies (public-facts, second survey), with their statuses and with 200.
-	{ name: '{"error": sentence} 403', fault: { status: 403, failure: errorSentence('No se pudo crear el pago') } },
-	{ name: 'field map 400', fault: { status: 400, failure: fieldErrors({ amount: 'Ensure this value is greater than 0.' }) } },
+	{
+		name: '{"error": sentence} 403',
+		fault: { status: 403, failure: errorSentence('No se pudo crear el pago') },
+	},
+	{
+		name: 'field map 400',
+		fault: {
+			status: 400,
+			failure: fieldErrors({ amount: 'Ensure this value is greater than 0.' }),
+		},
+	},
 	{ name: '{"result": CODE} 403', fault: { status: 403, failure: resultCode('LIMIT_BALANCE') } },
-	{ name: '{"error": true, "msg"} 400', fault: { status: 400, failure: errorMessage('unknown payment method') } },
+	{
+		name: '{"error": true, "msg"} 400',
+		fault: { status: 400, failure: errorMessage('unknown payment method') },
+	},
 	{ name: '{"error": "NOT_FOUND"} 200', fault: { status: 200, failure: errorCode('NOT_FOUND') } },
 	{ name: '{"result": "error"} 200', fault: { status: 200, failure: resultCode('error') } },
-	{ name: 'field map 200', fault: { status: 200, failure: fieldErrors({ amount: 'Ensure this value is greater than 0.' }) } },
+	{
+		name: 'field map 200',
+		fault: {
+			status: 200,
+			failure: fieldErrors({ amount: 'Ensure this value is greater than 0.' }),
+		},
+	},
 	// Nothing listens there; were the redirect followed, the request would fail differently (and carry the key).
-	{ name: 'redirect to another host', fault: { status: 307, location: 'http://127.0.0.1:9/elsewhere' } },
+	{
+		name: 'redirect to another host',
+		fault: { status: 307, location: 'http://127.0.0.1:9/elsewhere' },
+	},
 	{ name: 'expired token', expireTokens: true },
 ];

@@ -27,8 +27,17 @@ const ODD_ANSWERS: Array<[string, unknown]> = [
 async function runWithAnswer(operation: (typeof MATRIX_OPERATIONS)[number], json: unknown) {
 	const parameters = await operation.prepare(sandbox);
 	await sandbox.control.resetCounters();
-	await sandbox.control.injectFault({ route: operation.route, afterProcessing: true, body: 'json', json });
-	const run = await runPayNode({ parameters: parameters as never, credentials: sandboxCredentials(sandbox), settings: { continueOnFail: true } });
+	await sandbox.control.injectFault({
+		route: operation.route,
+		afterProcessing: true,
+		body: 'json',
+		json,
+	});
+	const run = await runPayNode({
+		parameters: parameters as never,
+		credentials: sandboxCredentials(sandbox),
+		settings: { continueOnFail: true },
+	});
 	expect(run.error).toBeUndefined();
 	expect(run.items).toHaveLength(1);
 	expect(run.items[0].pairedItem).toEqual({ item: 0 });
@@ -37,15 +46,19 @@ async function runWithAnswer(operation: (typeof MATRIX_OPERATIONS)[number], json
 }
 
 describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
-	it.each(ODD_ANSWERS)('answered with %s: an output that keeps the answer, sent once', async (_name, odd) => {
-		const { json, received } = await runWithAnswer(operation, odd);
-		expect(json.error).toBeUndefined();
-		expect(received).toBe(1);
-		// Kept whole: spread into the output, or under `response`, `raw` or `order`, as the operation shows its answers.
-		const places = [json, json.response, json.raw, json.order];
-		if (typeof odd === 'object' && !Array.isArray(odd)) expect(places).toContainEqual(expect.objectContaining(odd as IDataObject));
-		else expect(places).toContainEqual(odd);
-	});
+	it.each(ODD_ANSWERS)(
+		'answered with %s: an output that keeps the answer, sent once',
+		async (_name, odd) => {
+			const { json, received } = await runWithAnswer(operation, odd);
+			expect(json.error).toBeUndefined();
+			expect(received).toBe(1);
+			// Kept whole: spread into the output, or under `response`, `raw` or `order`, as the operation shows its answers.
+			const places = [json, json.response, json.raw, json.order];
+			if (typeof odd === 'object' && !Array.isArray(odd))
+				expect(places).toContainEqual(expect.objectContaining(odd as IDataObject));
+			else expect(places).toContainEqual(odd);
+		},
+	);
 
 	if (operation.movesMoney) {
 		it('answered with a JSON text: outcome unknown, said plainly, sent once', async () => {

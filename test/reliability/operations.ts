@@ -19,9 +19,18 @@ export interface MatrixOperation {
 	cardSecrets?: string[];
 }
 
-const payer = { payerName: 'Ana', documentType: 'CC', documentNumber: '1020304050', payerEmail: 'ana@example.com', payerPhone: '3001112233' };
+const payer = {
+	payerName: 'Ana',
+	documentType: 'CC',
+	documentNumber: '1020304050',
+	payerEmail: 'ana@example.com',
+	payerPhone: '3001112233',
+};
 
-async function newPayment(sandbox: Sandbox, paymentMethods = ['daviplata', 'credit_card']): Promise<string> {
+async function newPayment(
+	sandbox: Sandbox,
+	paymentMethods = ['daviplata', 'credit_card'],
+): Promise<string> {
 	const { items } = await runPayNode({
 		parameters: {
 			resource: 'payment',
@@ -65,7 +74,10 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			callbackUrl: 'https://hooks.example/webhook/pay',
 			expirationDays: 1,
 		}),
-		carriedOut: async (sandbox) => (await sandbox.control.payments()).filter((payment) => payment.description === 'matrix create').length,
+		carriedOut: async (sandbox) =>
+			(await sandbox.control.payments()).filter(
+				(payment) => payment.description === 'matrix create',
+			).length,
 	},
 	{
 		name: 'Checkout → Pay with Daviplata',
@@ -93,7 +105,13 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		movesMoney: true,
 		async prepare(sandbox) {
 			slug = await newPayment(sandbox, ['efecty']);
-			return { resource: 'checkout', operation: 'payInCash', slug, cashNetwork: 'efecty', ...payer };
+			return {
+				resource: 'checkout',
+				operation: 'payInCash',
+				slug,
+				cashNetwork: 'efecty',
+				...payer,
+			};
 		},
 		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
 	},
@@ -103,8 +121,16 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		movesMoney: true,
 		async prepare(sandbox) {
 			slug = await newPayment(sandbox);
-			await runPayNode({ parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer }, credentials: sandboxCredentials(sandbox) });
-			return { resource: 'checkout', operation: 'confirmWalletOtp', slug, otp: await sandbox.control.otp(slug) };
+			await runPayNode({
+				parameters: { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer },
+				credentials: sandboxCredentials(sandbox),
+			});
+			return {
+				resource: 'checkout',
+				operation: 'confirmWalletOtp',
+				slug,
+				otp: await sandbox.control.otp(slug),
+			};
 		},
 		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 3 ? 1 : 0),
 	},
@@ -112,14 +138,22 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		name: 'Transfer → Send',
 		route: 'POST /send/',
 		movesMoney: true,
-		prepare: async () => ({ resource: 'transfer', operation: 'send', recipient: 'friend', amount: 1000 }),
+		prepare: async () => ({
+			resource: 'transfer',
+			operation: 'send',
+			recipient: 'friend',
+			amount: 1000,
+		}),
 		carriedOut: async (sandbox) => (await sandbox.control.account('friend')).balance / 1000,
 	},
 	{
 		name: 'Withdrawal → Withdraw',
 		route: 'POST /withdraw/co/',
 		movesMoney: true,
-		prepare: async () => ({ ...WITHDRAW_TO_PAYEE, callbackUrl: 'https://hooks.example/webhook/withdrawal' }),
+		prepare: async () => ({
+			...WITHDRAW_TO_PAYEE,
+			callbackUrl: 'https://hooks.example/webhook/withdrawal',
+		}),
 		carriedOut: async (sandbox) => (await sandbox.control.withdrawals()).length,
 	},
 	{
@@ -128,11 +162,24 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		movesMoney: true,
 		async prepare(sandbox) {
 			const registered = await runPayNode({
-				parameters: { resource: 'card', operation: 'register', cardNumber: '4111111111111111', holderName: 'ANA', expiry: '12/30' },
+				parameters: {
+					resource: 'card',
+					operation: 'register',
+					cardNumber: '4111111111111111',
+					holderName: 'ANA',
+					expiry: '12/30',
+				},
 				credentials: sandboxCredentials(sandbox),
 			});
 			slug = await newPayment(sandbox);
-			return { resource: 'card', operation: 'charge', cardUuid: registered.items[0].json.card_uuid, slug, dues: 1, cvv: '7391' };
+			return {
+				resource: 'card',
+				operation: 'charge',
+				cardUuid: registered.items[0].json.card_uuid,
+				slug,
+				dues: 1,
+				cvv: '7391',
+			};
 		},
 		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 3 ? 1 : 0),
 		cardSecrets: ['7391'],

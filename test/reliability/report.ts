@@ -13,8 +13,13 @@ export interface MatrixCell {
 	message: string;
 }
 
-export function writeReliabilityReport(cells: MatrixCell[], operations: string[], faults: string[]): void {
-	const cellOf = (operation: string, fault: string) => cells.find((cell) => cell.operation === operation && cell.fault === fault);
+export function writeReliabilityReport(
+	cells: MatrixCell[],
+	operations: string[],
+	faults: string[],
+): void {
+	const cellOf = (operation: string, fault: string) =>
+		cells.find((cell) => cell.operation === operation && cell.fault === fault);
 	const lines = [
 		'# Reliability under faults',
 		'',
@@ -22,8 +27,8 @@ export function writeReliabilityReport(cells: MatrixCell[], operations: string[]
 		'Every test run writes it again; it changes only when an outcome or a message changes (`{slug}` stands for',
 		'the payment object each run creates).',
 		'',
-		'Each cell runs one operation of the Pay node through n8n\'s engine against the sandbox, with one fault',
-		'injected on the operation\'s route by the sandbox\'s control API (the fault hits the first request; a retry',
+		"Each cell runs one operation of the Pay node through n8n's engine against the sandbox, with one fault",
+		"injected on the operation's route by the sandbox's control API (the fault hits the first request; a retry",
 		'meets a healthy service). "Continue On Fail" is on, so the item carries the `outcome`.',
 		'',
 		'A cell reads **outcome · requests received / times carried out**. Outcomes: `ok` (first try), `retried ok`',
@@ -45,7 +50,13 @@ export function writeReliabilityReport(cells: MatrixCell[], operations: string[]
 		lines.push(`| ${operation} | ${row.join(' | ')} |`);
 	}
 	const leaks = cells.filter((cell) => cell.secretLeaked).length;
-	lines.push('', `Secrets found in any run: ${leaks === 0 ? 'none' : leaks}.`, '', '## Messages users saw', '');
+	lines.push(
+		'',
+		`Secrets found in any run: ${leaks === 0 ? 'none' : leaks}.`,
+		'',
+		'## Messages users saw',
+		'',
+	);
 	for (const cell of cells.filter((entry) => entry.message !== '')) {
 		lines.push(`- **${cell.operation}**, ${cell.fault}: ${cell.message.replace(/\n/g, ' ')}`);
 	}

@@ -3,15 +3,32 @@ import axios from 'axios';
 import type { AxiosResponse, Method } from 'axios';
 
 import { startSandbox } from '../../sandbox';
-import type { Sandbox, SandboxAccountCredentials, SandboxEndpoint, SandboxOptions } from '../../sandbox';
+import type {
+	Sandbox,
+	SandboxAccountCredentials,
+	SandboxEndpoint,
+	SandboxOptions,
+} from '../../sandbox';
 
 export interface ApiClient {
-	call(method: Method, path: string, body?: unknown, options?: { headers?: Record<string, string>; params?: Record<string, string> }): Promise<AxiosResponse>;
+	call(
+		method: Method,
+		path: string,
+		body?: unknown,
+		options?: { headers?: Record<string, string>; params?: Record<string, string> },
+	): Promise<AxiosResponse>;
 	accessToken: string;
 }
 
-export async function login(sandbox: SandboxEndpoint, account: SandboxAccountCredentials = sandbox.demo): Promise<ApiClient> {
-	const token = await axios.post(`${sandbox.baseUrl}/token/refresh/`, { refresh: account.refreshToken }, { headers: { 'x-api-key': account.apiKey } });
+export async function login(
+	sandbox: SandboxEndpoint,
+	account: SandboxAccountCredentials = sandbox.demo,
+): Promise<ApiClient> {
+	const token = await axios.post(
+		`${sandbox.baseUrl}/token/refresh/`,
+		{ refresh: account.refreshToken },
+		{ headers: { 'x-api-key': account.apiKey } },
+	);
 	const accessToken = token.data.access as string;
 	return {
 		accessToken,
@@ -21,7 +38,11 @@ export async function login(sandbox: SandboxEndpoint, account: SandboxAccountCre
 				url: `${sandbox.baseUrl}${path}`,
 				data: body,
 				params: options.params,
-				headers: { 'x-api-key': account.apiKey, authorization: `Bearer ${accessToken}`, ...options.headers },
+				headers: {
+					'x-api-key': account.apiKey,
+					authorization: `Bearer ${accessToken}`,
+					...options.headers,
+				},
 				validateStatus: () => true,
 			}),
 	};
@@ -56,9 +77,18 @@ export function decoded(data: unknown): unknown {
 	return value;
 }
 
-export const PSE_METHODS = JSON.stringify({ pse: true, daviplata: true, breb: true, NEQUI: true, credit_card: true });
+export const PSE_METHODS = JSON.stringify({
+	pse: true,
+	daviplata: true,
+	breb: true,
+	NEQUI: true,
+	credit_card: true,
+});
 
-export async function createPayment(client: ApiClient, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function createPayment(
+	client: ApiClient,
+	fields: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
 	const response = await client.call('POST', '/pay/', {
 		amount: 50000,
 		description: 'Invoice 1',
@@ -68,6 +98,7 @@ export async function createPayment(client: ApiClient, fields: Record<string, un
 		callback: 'https://shop.example/callback',
 		...fields,
 	});
-	if (response.status !== 201) throw new Error(`creation failed: ${response.status} ${JSON.stringify(response.data)}`);
+	if (response.status !== 201)
+		throw new Error(`creation failed: ${response.status} ${JSON.stringify(response.data)}`);
 	return response.data;
 }

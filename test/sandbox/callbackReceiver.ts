@@ -22,7 +22,11 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			received.push({ path: request.url ?? '', contentType: String(request.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString() });
+			received.push({
+				path: request.url ?? '',
+				contentType: String(request.headers['content-type'] ?? ''),
+				text: Buffer.concat(chunks).toString(),
+			});
 			response.end('ok');
 		});
 	});
@@ -34,7 +38,8 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
 		async waitFor(count, timeoutMs = 3000) {
 			const deadline = Date.now() + timeoutMs;
 			while (received.length < count) {
-				if (Date.now() > deadline) throw new Error(`expected ${count} callbacks, got ${received.length}`);
+				if (Date.now() > deadline)
+					throw new Error(`expected ${count} callbacks, got ${received.length}`);
 				await new Promise((resolve) => setTimeout(resolve, 10));
 			}
 			return received;

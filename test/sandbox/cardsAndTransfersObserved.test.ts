@@ -18,8 +18,12 @@ useSandboxWithDemoClient(
 );
 
 async function encrypt(text: string): Promise<string> {
-	const pem = (await demo.call('GET', '/base/get_constants_key_public/')).data.data.text_long_value as string;
-	return publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+	const pem = (await demo.call('GET', '/base/get_constants_key_public/')).data.data
+		.text_long_value as string;
+	return publicEncrypt(
+		{ key: pem, padding: constants.RSA_PKCS1_PADDING },
+		Buffer.from(text),
+	).toString('base64');
 }
 
 async function registerCard(number = '4111111111111111'): Promise<string> {
@@ -42,30 +46,64 @@ describe('cards as real clients see them', () => {
 		const list = await demo.call('GET', '/list_tc/');
 		expect(list.data).toEqual({
 			data: [
-				{ bin_card: '411111', uuid: visa, iai_card: '1111', franchise: 'VISA', name_card: 'ANA PEREZ' },
-				{ bin_card: '555555', uuid: master, iai_card: '4444', franchise: 'MASTERCARD', name_card: 'ANA PEREZ' },
+				{
+					bin_card: '411111',
+					uuid: visa,
+					iai_card: '1111',
+					franchise: 'VISA',
+					name_card: 'ANA PEREZ',
+				},
+				{
+					bin_card: '555555',
+					uuid: master,
+					iai_card: '4444',
+					franchise: 'MASTERCARD',
+					name_card: 'ANA PEREZ',
+				},
 			],
 		});
 		const one = await demo.call('GET', '/list_tc/', undefined, { params: { card_uuid: master } });
-		expect(one.data).toEqual({ data: [expect.objectContaining({ uuid: master, iai_card: '4444' })] });
-		const none = await demo.call('GET', '/list_tc/', undefined, { params: { card_uuid: 'no-such-card' } });
+		expect(one.data).toEqual({
+			data: [expect.objectContaining({ uuid: master, iai_card: '4444' })],
+		});
+		const none = await demo.call('GET', '/list_tc/', undefined, {
+			params: { card_uuid: 'no-such-card' },
+		});
 		expect(none.data).toEqual({ data: [] });
 	});
 
 	it('a charge takes the slug as pay_url (a body without it is refused field by field, nothing paid) with imei, latitude, longitude', async () => {
 		const uuid = await registerCard();
-		const payment = await createPayment(demo, { payment_method_enabled: JSON.stringify({ credit_card: true }) });
+		const payment = await createPayment(demo, {
+			payment_method_enabled: JSON.stringify({ credit_card: true }),
+		});
 		const slug = payment.url as string;
-		const withUrl = await demo.call('POST', '/tc_payment/', { tc_id: uuid, dues: 1, url: slug, cvv: await encrypt('123') });
+		const withUrl = await demo.call('POST', '/tc_payment/', {
+			tc_id: uuid,
+			dues: 1,
+			url: slug,
+			cvv: await encrypt('123'),
+		});
 		expect(withUrl.status).toBe(400);
 		expect(withUrl.data).toEqual({ pay_url: ['This field is required.'] });
 		expect((await sandbox.control.payment(slug)).state).not.toBe(3);
 
-		const charged = await demo.call('POST', '/tc_payment/', { tc_id: uuid, dues: 2, pay_url: slug, cvv: await encrypt('123'), imei: '356938035643809', latitude: 4.6097, longitude: '-74.0817' });
+		const charged = await demo.call('POST', '/tc_payment/', {
+			tc_id: uuid,
+			dues: 2,
+			pay_url: slug,
+			cvv: await encrypt('123'),
+			imei: '356938035643809',
+			latitude: 4.6097,
+			longitude: '-74.0817',
+		});
 		expect(charged.status).toBe(200);
 		expect(charged.data).toEqual({ message: 'OK' });
 		expect((await sandbox.control.payment(slug)).state).toBe(3);
-		expect((await sandbox.control.cards())[0]).toMatchObject({ chargedCvvs: ['123'], chargeDevices: [{ imei: '356938035643809', latitude: '4.6097', longitude: '-74.0817' }] });
+		expect((await sandbox.control.cards())[0]).toMatchObject({
+			chargedCvvs: ['123'],
+			chargeDevices: [{ imei: '356938035643809', latitude: '4.6097', longitude: '-74.0817' }],
+		});
 	});
 
 	it('deletes with GET /delete_tc/?tc_id=, and answers DELETE with 405 without deleting', async () => {
@@ -76,19 +114,33 @@ describe('cards as real clients see them', () => {
 		const deleted = await demo.call('GET', '/delete_tc/', undefined, { params: { tc_id: uuid } });
 		expect(deleted.status).toBe(200);
 		expect(sandbox.state.cards.has(uuid)).toBe(false);
-		expect((await demo.call('GET', '/delete_tc/', undefined, { params: { tc_id: uuid } })).status).toBe(404);
+		expect(
+			(await demo.call('GET', '/delete_tc/', undefined, { params: { tc_id: uuid } })).status,
+		).toBe(404);
 	});
 });
 
 describe('transfers as real clients see them', () => {
 	it('take the recipient as toUser or to_user, a mobile number; the list holds transfers made or received', async () => {
-		expect((await demo.call('POST', '/send/', { to_user: sandbox.friend.phone, amount: 700 })).status).toBe(200);
-		expect((await demo.call('POST', '/send/', { toUser: sandbox.friend.phone, amount: 300 })).status).toBe(200);
+		expect(
+			(await demo.call('POST', '/send/', { to_user: sandbox.friend.phone, amount: 700 })).status,
+		).toBe(200);
+		expect(
+			(await demo.call('POST', '/send/', { toUser: sandbox.friend.phone, amount: 300 })).status,
+		).toBe(200);
 		await sandbox.control.updateAccount('friend', { emailVerified: true, phoneVerified: true });
 		const friend = await login(sandbox, sandbox.friend);
-		expect((await friend.call('POST', '/send/', { to_user: sandbox.demo.phone, amount: 50 })).status).toBe(200);
+		expect(
+			(await friend.call('POST', '/send/', { to_user: sandbox.demo.phone, amount: 50 })).status,
+		).toBe(200);
 		const list = await demo.call('GET', '/send/');
-		expect(list.data.map((transfer: Record<string, unknown>) => [transfer.from_user, transfer.to_user, transfer.amount])).toEqual([
+		expect(
+			list.data.map((transfer: Record<string, unknown>) => [
+				transfer.from_user,
+				transfer.to_user,
+				transfer.amount,
+			]),
+		).toEqual([
 			['demo', 'friend', 700],
 			['demo', 'friend', 300],
 			['friend', 'demo', 50],

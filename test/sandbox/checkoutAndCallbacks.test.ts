@@ -8,12 +8,23 @@ let sandbox: Sandbox;
 let demo: ApiClient;
 let receiver: CallbackReceiver;
 
-const PAYER = { name: 'Ana Pérez', cc: '1020304050', email: 'ana@example.com', document_type: 'CC', phone: '3001112233' };
+const PAYER = {
+	name: 'Ana Pérez',
+	cc: '1020304050',
+	email: 'ana@example.com',
+	document_type: 'CC',
+	phone: '3001112233',
+};
 
 useSandboxWithDemoClient(
 	{ profile: 'spec', autoPayDelayMs: 50 },
 	(started, client) => ([sandbox, demo] = [started, client]),
-	async (started) => await started.control.settings({ doubleEncodeCheckout: true, callbackEncoding: 'json', brebEnabled: true }),
+	async (started) =>
+		await started.control.settings({
+			doubleEncodeCheckout: true,
+			callbackEncoding: 'json',
+			brebEnabled: true,
+		}),
 );
 useCallbackReceiverPerFile((started) => (receiver = started));
 
@@ -26,10 +37,20 @@ describe('checkout', () => {
 
 	it('PSE answers a double-encoded [order, object] with the bank-flow URL, and refuses an unknown bank', async () => {
 		const created = await createPayment(demo);
-		const refused = await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'pse', bank: '9999', address: 'Calle 1' });
+		const refused = await demo.call('POST', `/${created.url}`, {
+			...PAYER,
+			payment: 'pse',
+			bank: '9999',
+			address: 'Calle 1',
+		});
 		expect(refused.status).toBe(400);
 		expect(refused.data.detail).toMatch(/bank/);
-		const response = await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'pse', bank: '1007', address: 'Calle 1' });
+		const response = await demo.call('POST', `/${created.url}`, {
+			...PAYER,
+			payment: 'pse',
+			bank: '1007',
+			address: 'Calle 1',
+		});
 		expect(typeof response.data).toBe('string');
 		const [order, object] = decoded(response.data) as Array<Record<string, any>>;
 		expect(order.fields).toMatchObject({ method: 'pse', state: 'PENDIENTE' });
@@ -38,10 +59,21 @@ describe('checkout', () => {
 	});
 
 	it('refuses an unknown document type and a method the object does not enable', async () => {
-		const created = await createPayment(demo, { payment_method_enabled: JSON.stringify({ pse: true }) });
-		const badDocument = await demo.call('POST', `/${created.url}`, { ...PAYER, document_type: 'XX', payment: 'pse', bank: '1007', address: 'x' });
+		const created = await createPayment(demo, {
+			payment_method_enabled: JSON.stringify({ pse: true }),
+		});
+		const badDocument = await demo.call('POST', `/${created.url}`, {
+			...PAYER,
+			document_type: 'XX',
+			payment: 'pse',
+			bank: '1007',
+			address: 'x',
+		});
 		expect(badDocument.data.detail).toMatch(/document_type/);
-		const notEnabled = await demo.call('POST', `/${created.url}`, { ...PAYER, payment: 'daviplata' });
+		const notEnabled = await demo.call('POST', `/${created.url}`, {
+			...PAYER,
+			payment: 'daviplata',
+		});
 		expect(notEnabled.status).toBe(400);
 		expect(notEnabled.data.detail).toMatch(/no está habilitado/);
 	});
@@ -54,16 +86,32 @@ describe('checkout', () => {
 		const lower = await demo.call('POST', '/pay/confirm_daviplata/', { url: created.url, otp });
 		expect(lower.status).toBe(400);
 		expect(lower.data.detail).toMatch(/^URL/);
-		const wrong = await demo.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: otp === '111111' ? '222222' : '111111' });
+		const wrong = await demo.call('POST', '/pay/confirm_daviplata/', {
+			URL: created.url,
+			OTP: otp === '111111' ? '222222' : '111111',
+		});
 		expect(wrong.status).toBe(400);
 		expect(wrong.data.detail).toBe('OTP incorrecto');
-		const right = await demo.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: otp });
+		const right = await demo.call('POST', '/pay/confirm_daviplata/', {
+			URL: created.url,
+			OTP: otp,
+		});
 		expect(right.data).toEqual({ result: 'OK' });
 		expect((await demo.call('GET', `/pay_detail/${created.url}`)).data.state).toBe(3);
 		const [callback] = await receiver.waitFor(1);
 		expect(callback.contentType).toBe('application/json');
-		expect(JSON.parse(callback.text)).toMatchObject({ payed: true, url: created.url, state: 3, amount: '50000.00', payment_method: 'daviplata', payer_id: PAYER.cc });
-		const again = await demo.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: otp });
+		expect(JSON.parse(callback.text)).toMatchObject({
+			payed: true,
+			url: created.url,
+			state: 3,
+			amount: '50000.00',
+			payment_method: 'daviplata',
+			payer_id: PAYER.cc,
+		});
+		const again = await demo.call('POST', '/pay/confirm_daviplata/', {
+			URL: created.url,
+			OTP: otp,
+		});
 		expect(again.status).toBe(409);
 		expect(again.data.detail).toMatch(/ya fue pagado/);
 	});
@@ -83,7 +131,10 @@ describe('checkout', () => {
 	it('answers plain JSON when double encoding is off; accepts Nequi with what it sends', async () => {
 		await sandbox.control.settings({ doubleEncodeCheckout: false });
 		const created = await createPayment(demo);
-		const response = await demo.call('POST', `/${created.url}`, { payment: 'NEQUI', phone: '3001112233' });
+		const response = await demo.call('POST', `/${created.url}`, {
+			payment: 'NEQUI',
+			phone: '3001112233',
+		});
 		expect(Array.isArray(response.data)).toBe(true);
 		expect(response.data[0].fields.method).toBe('NEQUI');
 	});
@@ -105,7 +156,11 @@ describe('checkout', () => {
 		await sandbox.control.setPaymentState(created.url as string, 4, true);
 		expect((await demo.call('GET', `/pay_detail/${created.url}`)).data.state).toBe(4);
 		const callbacks = await receiver.waitFor(2);
-		expect(JSON.parse(callbacks[1].text)).toMatchObject({ url: created.url, state: 4, payed: false });
+		expect(JSON.parse(callbacks[1].text)).toMatchObject({
+			url: created.url,
+			state: 4,
+			payed: false,
+		});
 		await expect(sandbox.control.setPaymentState(created.url as string, 9)).rejects.toThrow(/400/);
 	});
 
@@ -134,7 +189,11 @@ describe('faults and counters', () => {
 
 	it('a 500 after processing has carried the request out', async () => {
 		await sandbox.control.injectFault({ route: 'POST /pay/', status: 500, afterProcessing: true });
-		const response = await demo.call('POST', '/pay/', { amount: 10, description: 'x', payment_method_enabled: '{"pse":true}' });
+		const response = await demo.call('POST', '/pay/', {
+			amount: 10,
+			description: 'x',
+			payment_method_enabled: '{"pse":true}',
+		});
 		expect(response.status).toBe(500);
 		expect(await sandbox.control.payments()).toHaveLength(1);
 	});
@@ -153,12 +212,20 @@ describe('faults and counters', () => {
 	it('resets the connection before or after processing', async () => {
 		await sandbox.control.injectFault({ route: 'POST /pay/', reset: 'after' });
 		await expect(
-			demo.call('POST', '/pay/', { amount: 10, description: 'x', payment_method_enabled: '{"pse":true}' }),
+			demo.call('POST', '/pay/', {
+				amount: 10,
+				description: 'x',
+				payment_method_enabled: '{"pse":true}',
+			}),
 		).rejects.toThrow(/socket hang up|ECONNRESET/);
 		expect(await sandbox.control.payments()).toHaveLength(1);
 		await sandbox.control.injectFault({ route: 'POST /pay/', reset: 'before' });
 		await expect(
-			demo.call('POST', '/pay/', { amount: 10, description: 'x', payment_method_enabled: '{"pse":true}' }),
+			demo.call('POST', '/pay/', {
+				amount: 10,
+				description: 'x',
+				payment_method_enabled: '{"pse":true}',
+			}),
 		).rejects.toThrow(/socket hang up|ECONNRESET/);
 		expect(await sandbox.control.payments()).toHaveLength(1);
 	});

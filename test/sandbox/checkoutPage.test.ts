@@ -27,7 +27,9 @@ describe.each<SandboxProfile>(['observed', 'spec'])('the checkout page (profile 
 	beforeAll(async () => {
 		receiver = createServer((request, response) => {
 			request.resume();
-			request.on('end', () => response.writeHead(answerWith, { 'content-type': 'application/json' }).end('{}'));
+			request.on('end', () =>
+				response.writeHead(answerWith, { 'content-type': 'application/json' }).end('{}'),
+			);
 		});
 		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 		receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook/pay`;
@@ -35,15 +37,28 @@ describe.each<SandboxProfile>(['observed', 'spec'])('the checkout page (profile 
 	afterAll(async () => await new Promise((resolve) => receiver.close(resolve)));
 
 	/** Opens the page of a new payment, presses its Pay button, and returns the page it ends on. */
-	async function payThroughThePage(callback: string): Promise<{ slug: string; status: number; contentType: string; html: string }> {
+	async function payThroughThePage(
+		callback: string,
+	): Promise<{ slug: string; status: number; contentType: string; html: string }> {
 		// platform API: the live service calls back only for such objects.
 		const created = await createPayment(demo, { callback, platform: 'API' });
-		const page = await (await fetch(`${sandbox.baseUrl}/_sandbox/checkout/${created.url as string}`)).text();
+		const page = await (
+			await fetch(`${sandbox.baseUrl}/_sandbox/checkout/${created.url as string}`)
+		).text();
 		const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
 		expect(action).toBeDefined();
 		// What a browser sends for a form without fields.
-		const response = await fetch(`${sandbox.baseUrl}${action as string}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-		return { slug: created.url as string, status: response.status, contentType: response.headers.get('content-type') ?? '', html: await response.text() };
+		const response = await fetch(`${sandbox.baseUrl}${action as string}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: '',
+		});
+		return {
+			slug: created.url as string,
+			status: response.status,
+			contentType: response.headers.get('content-type') ?? '',
+			html: await response.text(),
+		};
 	}
 
 	it('ends on a page saying paid and that the callback was delivered, with its status code, without the secret', async () => {
@@ -52,7 +67,9 @@ describe.each<SandboxProfile>(['observed', 'spec'])('the checkout page (profile 
 		expect(page.status).toBe(200);
 		expect(page.contentType).toMatch(/text\/html/);
 		expect(page.html).toContain('Paid.');
-		expect(page.html).toContain(`Callback to ${receiverUrl} (query not shown: it holds the callback secret): answered <strong>200</strong>, delivered.`);
+		expect(page.html).toContain(
+			`Callback to ${receiverUrl} (query not shown: it holds the callback secret): answered <strong>200</strong>, delivered.`,
+		);
 		expect(page.html).not.toContain(SECRET);
 	});
 

@@ -19,8 +19,12 @@ useCallbackReceiverPerFile((started) => (receiver = started));
 
 describe('transfers', () => {
 	it('debits the sender, credits the recipient (by username or phone, toUser or to_user), lists with ISO dates', async () => {
-		expect((await demo.call('POST', '/send/', { toUser: 'friend', amount: 1000 })).data).toEqual({});
-		expect((await demo.call('POST', '/send/', { to_user: sandbox.friend.phone, amount: 500 })).status).toBe(200);
+		expect((await demo.call('POST', '/send/', { toUser: 'friend', amount: 1000 })).data).toEqual(
+			{},
+		);
+		expect(
+			(await demo.call('POST', '/send/', { to_user: sandbox.friend.phone, amount: 500 })).status,
+		).toBe(200);
 		expect((await sandbox.control.account('demo')).balance).toBe(998_500);
 		expect((await sandbox.control.account('friend')).balance).toBe(1500);
 		const list = await demo.call('GET', '/send/');
@@ -30,7 +34,12 @@ describe('transfers', () => {
 	});
 
 	it.each([
-		['unverified sender', 403, async () => await sandbox.control.updateAccount('demo', { phoneVerified: false }), { toUser: 'friend', amount: 10 }],
+		[
+			'unverified sender',
+			403,
+			async () => await sandbox.control.updateAccount('demo', { phoneVerified: false }),
+			{ toUser: 'friend', amount: 10 },
+		],
 		['unknown recipient', 404, async () => undefined, { toUser: 'nobody', amount: 10 }],
 		['insufficient balance', 422, async () => undefined, { toUser: 'friend', amount: 5_000_000 }],
 		['missing recipient', 400, async () => undefined, { amount: 10 }],
@@ -48,22 +57,41 @@ describe('verification', () => {
 	it('sends codes, refuses a wrong or text code, verifies with the right integer code', async () => {
 		await sandbox.control.updateAccount('demo', { emailVerified: false, phoneVerified: false });
 		expect((await demo.call('POST', '/request_confirmation/', {})).status).toBe(400);
-		expect((await demo.call('POST', '/request_confirmation/', { email: true, phone: true })).status).toBe(200);
+		expect(
+			(await demo.call('POST', '/request_confirmation/', { email: true, phone: true })).status,
+		).toBe(200);
 		const codes = await sandbox.control.codes('demo');
 		expect(codes.email).toEqual(expect.any(Number));
-		expect((await demo.call('POST', '/verify_email/', { code: String(codes.email) })).data.detail).toMatch(/integer/);
-		expect((await demo.call('POST', '/verify_email/', { code: (codes.email as number) + 1 })).data.detail).toBe('Código incorrecto');
+		expect(
+			(await demo.call('POST', '/verify_email/', { code: String(codes.email) })).data.detail,
+		).toMatch(/integer/);
+		expect(
+			(await demo.call('POST', '/verify_email/', { code: (codes.email as number) + 1 })).data
+				.detail,
+		).toBe('Código incorrecto');
 		expect((await demo.call('POST', '/verify_email/', { code: codes.email })).status).toBe(200);
 		expect((await demo.call('POST', '/verify_phone/', { code: codes.phone })).status).toBe(200);
-		expect(await sandbox.control.account('demo')).toMatchObject({ emailVerified: true, phoneVerified: true });
+		expect(await sandbox.control.account('demo')).toMatchObject({
+			emailVerified: true,
+			phoneVerified: true,
+		});
 	});
 });
 
 describe('withdrawals', () => {
-	const withdrawal = { amount: 20000, account_holder_name: 'Demo', account_type: 8, key_value: '@demo.key', description: 'Payout' };
+	const withdrawal = {
+		amount: 20000,
+		account_holder_name: 'Demo',
+		account_type: 8,
+		key_value: '@demo.key',
+		description: 'Payout',
+	};
 
 	it('debits, advances 0 → 1 → 2 with a callback on each change', async () => {
-		const response = await demo.call('POST', '/withdraw/co/', { ...withdrawal, callback: receiver.url });
+		const response = await demo.call('POST', '/withdraw/co/', {
+			...withdrawal,
+			callback: receiver.url,
+		});
 		expect(response.status).toBe(201);
 		expect(response.data).toMatchObject({ state: 0, amount: 20000 });
 		expect((await sandbox.control.account('demo')).balance).toBe(980_000);
@@ -94,8 +122,12 @@ describe('withdrawals', () => {
 	});
 
 	it('accepts a mobile number key and refuses more than the balance with 422', async () => {
-		expect((await demo.call('POST', '/withdraw/co/', { ...withdrawal, key_value: '3001234567' })).status).toBe(201);
-		expect((await demo.call('POST', '/withdraw/co/', { ...withdrawal, amount: 5_000_000 })).status).toBe(422);
+		expect(
+			(await demo.call('POST', '/withdraw/co/', { ...withdrawal, key_value: '3001234567' })).status,
+		).toBe(201);
+		expect(
+			(await demo.call('POST', '/withdraw/co/', { ...withdrawal, amount: 5_000_000 })).status,
+		).toBe(422);
 	});
 });
 
@@ -116,21 +148,41 @@ describe('cards', () => {
 			bank: 'Bancolombia',
 		});
 		expect(registered.status).toBe(201);
-		expect(registered.data).toMatchObject({ bin_card: '411111', iai_card: '1111', franchise: 'VISA', name_card: 'ANA PEREZ' });
+		expect(registered.data).toMatchObject({
+			bin_card: '411111',
+			iai_card: '1111',
+			franchise: 'VISA',
+			name_card: 'ANA PEREZ',
+		});
 		expect(JSON.stringify(registered.data)).not.toContain('4111111111111111');
 		const [stored] = await sandbox.control.cards();
 		expect(stored).toMatchObject({ number: '4111111111111111', expiration: '12/30' });
 		const list = await demo.call('GET', '/list_tc/');
 		expect(list.data).toHaveLength(1);
-		const one = await demo.call('GET', '/list_tc/', undefined, { params: { card_uuid: registered.data.uuid } });
+		const one = await demo.call('GET', '/list_tc/', undefined, {
+			params: { card_uuid: registered.data.uuid },
+		});
 		expect(one.data.uuid).toBe(registered.data.uuid);
 		const payment = await createPayment(demo);
-		const charge = await demo.call('POST', '/tc_payment/', { tc_id: registered.data.uuid, dues: 3, url: payment.url, cvv: encrypt(pem, '123') });
+		const charge = await demo.call('POST', '/tc_payment/', {
+			tc_id: registered.data.uuid,
+			dues: 3,
+			url: payment.url,
+			cvv: encrypt(pem, '123'),
+		});
 		expect(charge.data).toMatchObject({ result: 'OK', state: 3 });
 		expect((await sandbox.control.cards())[0].chargedCvvs).toEqual(['123']);
 		expect((await sandbox.control.payment(payment.url as string)).state).toBe(3);
-		expect((await demo.call('DELETE', '/delete_tc/', { card_uuid: registered.data.uuid })).data).toEqual({ result: 'OK' });
-		expect((await demo.call('GET', '/list_tc/', undefined, { params: { card_uuid: registered.data.uuid } })).status).toBe(404);
+		expect(
+			(await demo.call('DELETE', '/delete_tc/', { card_uuid: registered.data.uuid })).data,
+		).toEqual({ result: 'OK' });
+		expect(
+			(
+				await demo.call('GET', '/list_tc/', undefined, {
+					params: { card_uuid: registered.data.uuid },
+				})
+			).status,
+		).toBe(404);
 	});
 
 	it('refuses fields encrypted with a padding it is not set to, or not encrypted at all', async () => {
@@ -143,7 +195,11 @@ describe('cards', () => {
 		});
 		expect(pkcs1.status).toBe(400);
 		expect(pkcs1.data.detail).toMatch(/number_card: could not be decrypted/);
-		const plain = await demo.call('POST', '/register_tc/', { number_card: '4111111111111111', name_card: 'A', date_expiration: '12/30' });
+		const plain = await demo.call('POST', '/register_tc/', {
+			number_card: '4111111111111111',
+			name_card: 'A',
+			date_expiration: '12/30',
+		});
 		expect(plain.status).toBe(400);
 		expect(sandbox.state.cards.size).toBe(0);
 	});
@@ -151,7 +207,12 @@ describe('cards', () => {
 	it('refuses a charge of an unknown card (404)', async () => {
 		const payment = await createPayment(demo);
 		const pem = await publicKey();
-		const response = await demo.call('POST', '/tc_payment/', { tc_id: 'nope', dues: 1, url: payment.url, cvv: encrypt(pem, '123') });
+		const response = await demo.call('POST', '/tc_payment/', {
+			tc_id: 'nope',
+			dues: 1,
+			url: payment.url,
+			cvv: encrypt(pem, '123'),
+		});
 		expect(response.status).toBe(404);
 	});
 });

@@ -7,9 +7,18 @@ import type { ApiClient } from './apiClient';
 let sandbox: Sandbox;
 let demo: ApiClient;
 
-useSandboxWithDemoClient({ profile: 'observed' }, (started, client) => ([sandbox, demo] = [started, client]));
+useSandboxWithDemoClient(
+	{ profile: 'observed' },
+	(started, client) => ([sandbox, demo] = [started, client]),
+);
 
-const creation = { amount: 50000, description: 'Invoice 1', payment_method_enabled: PSE_METHODS, payer_redirect_url: 'https://shop.example/thanks', callback: 'https://shop.example/callback' };
+const creation = {
+	amount: 50000,
+	description: 'Invoice 1',
+	payment_method_enabled: PSE_METHODS,
+	payer_redirect_url: 'https://shop.example/thanks',
+	callback: 'https://shop.example/callback',
+};
 
 describe('observed profile: payment objects', () => {
 	it('answers a creation with 201', async () => {
@@ -21,7 +30,8 @@ describe('observed profile: payment objects', () => {
 		const without = await createPayment(demo);
 		const other = await createPayment(demo, { platform: 'n8n' });
 		expect(without.platform).toBe('');
-		for (const created of [withApi, without, other]) await sandbox.control.pay(created.url as string);
+		for (const created of [withApi, without, other])
+			await sandbox.control.pay(created.url as string);
 		const deliveries = await sandbox.control.callbacks();
 		expect(deliveries.map((delivery) => delivery.body.url)).toEqual([withApi.url]);
 	});
@@ -41,21 +51,42 @@ describe('observed profile: payment objects', () => {
 	it('edits with payment_methods (the documented example) or payment_method_enabled, answering the documented fields', async () => {
 		const created = await createPayment(demo);
 		const methods = JSON.stringify({ NEQUI: true });
-		const edited = await demo.call('POST', '/edit_pay/', { url: created.url, payment_methods: methods, description: 'Changed' });
+		const edited = await demo.call('POST', '/edit_pay/', {
+			url: created.url,
+			payment_methods: methods,
+			description: 'Changed',
+		});
 		expect(edited.status).toBe(200);
-		expect(Object.keys(edited.data).sort()).toEqual(['amount', 'date_created', 'description', 'fee_amount', 'iva_amount', 'payed_amount', 'url']);
+		expect(Object.keys(edited.data).sort()).toEqual([
+			'amount',
+			'date_created',
+			'description',
+			'fee_amount',
+			'iva_amount',
+			'payed_amount',
+			'url',
+		]);
 		expect(edited.data).toMatchObject({ description: 'Changed', url: created.url, amount: 50000 });
 		expect((await sandbox.control.payment(created.url as string)).methodsJson).toBe(methods);
-		await demo.call('POST', '/edit_pay/', { url: created.url, payment_method_enabled: PSE_METHODS });
+		await demo.call('POST', '/edit_pay/', {
+			url: created.url,
+			payment_method_enabled: PSE_METHODS,
+		});
 		expect((await sandbox.control.payment(created.url as string)).methodsJson).toBe(PSE_METHODS);
-		const notString = await demo.call('POST', '/edit_pay/', { url: created.url, payment_methods: { pse: true } });
+		const notString = await demo.call('POST', '/edit_pay/', {
+			url: created.url,
+			payment_methods: { pse: true },
+		});
 		expect(notString.status).toBe(400);
 	});
 
 	it('refuses editing or expiring a paid object with {"result": "PAY_IS_PAYED"} (403)', async () => {
 		const created = await createPayment(demo);
 		await sandbox.control.pay(created.url as string);
-		for (const [path, body] of [['/edit_pay/', { url: created.url, description: 'Late' }], ['/pay/update_to_expired/', { url: created.url }]] as const) {
+		for (const [path, body] of [
+			['/edit_pay/', { url: created.url, description: 'Late' }],
+			['/pay/update_to_expired/', { url: created.url }],
+		] as const) {
 			const refused = await demo.call('POST', path, body);
 			expect(refused.status).toBe(403);
 			expect(refused.data).toEqual({ result: 'PAY_IS_PAYED' });
@@ -65,15 +96,20 @@ describe('observed profile: payment objects', () => {
 	it.each([
 		['methods as an object', { payment_method_enabled: { pse: true } }],
 		['no payer_redirect_url', { payer_redirect_url: undefined }],
-	])('refuses a creation with %s: 403 {"error": <sentence>}, nothing created', async (_name, fields) => {
-		const refused = await demo.call('POST', '/pay/', { ...creation, ...fields });
-		expect(refused.status).toBe(403);
-		expect(refused.data).toEqual({ error: CREATION_REFUSED_SENTENCE });
-		expect(await sandbox.control.payments()).toEqual([]);
-	});
+	])(
+		'refuses a creation with %s: 403 {"error": <sentence>}, nothing created',
+		async (_name, fields) => {
+			const refused = await demo.call('POST', '/pay/', { ...creation, ...fields });
+			expect(refused.status).toBe(403);
+			expect(refused.data).toEqual({ error: CREATION_REFUSED_SENTENCE });
+			expect(await sandbox.control.payments()).toEqual([]);
+		},
+	);
 
 	it('refuses a creation without callback when refuseCreationWithoutCallback is set', async () => {
-		expect((await demo.call('POST', '/pay/', { ...creation, callback: undefined })).status).toBe(201);
+		expect((await demo.call('POST', '/pay/', { ...creation, callback: undefined })).status).toBe(
+			201,
+		);
 		await sandbox.control.settings({ refuseCreationWithoutCallback: true });
 		const refused = await demo.call('POST', '/pay/', { ...creation, callback: undefined });
 		expect(refused.status).toBe(403);
@@ -87,17 +123,22 @@ describe('observed profile: payment objects', () => {
 	});
 });
 
-describe('spec profile: payment objects keep the spec\'s shapes', () => {
+describe("spec profile: payment objects keep the spec's shapes", () => {
 	let spec: Sandbox;
 	let client: ApiClient;
-	useSandboxWithDemoClient({ profile: 'spec' }, (started, demoClient) => ([spec, client] = [started, demoClient]));
+	useSandboxWithDemoClient(
+		{ profile: 'spec' },
+		(started, demoClient) => ([spec, client] = [started, demoClient]),
+	);
 
 	it('calls back without platform, reads dates in seconds, edits answer {}', async () => {
 		const created = await createPayment(client);
 		expect(created.platform).toBe('API');
 		const { data } = await client.call('GET', `/pay_detail/${created.url}`);
 		expect(data.date_created).toBeLessThan(1e11);
-		expect((await client.call('POST', '/edit_pay/', { url: created.url, description: 'x' })).data).toEqual({});
+		expect(
+			(await client.call('POST', '/edit_pay/', { url: created.url, description: 'x' })).data,
+		).toEqual({});
 		await spec.control.pay(created.url as string);
 		expect(await spec.control.callbacks()).toHaveLength(1);
 	});

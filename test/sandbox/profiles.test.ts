@@ -18,7 +18,11 @@ describe('sandbox profiles', () => {
 		expect(profileFromArguments([], {})).toBe('observed');
 		expect(profileFromArguments(['--profile', 'spec'], {})).toBe('spec');
 		expect(profileFromArguments([], { PAY_SANDBOX_PROFILE: 'spec' })).toBe('spec');
-		expect(profileFromArguments(['--profile', 'observed'], { PAY_SANDBOX_PROFILE: 'spec' })).toBe('observed');
-		expect(() => profileFromArguments(['--profile', 'live'], {})).toThrow('Unknown profile "live": use one of observed, spec.');
+		expect(profileFromArguments(['--profile', 'observed'], { PAY_SANDBOX_PROFILE: 'spec' })).toBe(
+			'observed',
+		);
+		expect(() => profileFromArguments(['--profile', 'live'], {})).toThrow(
+			'Unknown profile "live": use one of observed, spec.',
+		);
 	});
 });

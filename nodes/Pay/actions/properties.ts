@@ -13,7 +13,11 @@ export function buildOperationProperties(): INodeProperties[] {
 		type: 'options',
 		noDataExpression: true,
 		options: resources
-			.map((resource) => ({ name: resource.name, value: resource.value, description: resource.description }))
+			.map((resource) => ({
+				name: resource.name,
+				value: resource.value,
+				description: resource.description,
+			}))
 			.sort(byName),
 		default: 'payment',
 	};
@@ -38,7 +42,10 @@ export function buildOperationProperties(): INodeProperties[] {
 			default: defaultOperation,
 		};
 		const fields = resource.operations.flatMap((operation) =>
-			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, operation.properties),
+			updateDisplayOptions(
+				{ show: { resource: [resource.value], operation: [operation.value] } },
+				operation.properties,
+			),
 		);
 		return [operationSelector, ...fields];
 	});

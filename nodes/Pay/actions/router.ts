@@ -24,7 +24,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(resource, operationName);
 	if (!operation) {
-		throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			node,
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 	}
 	let requestOptions: RequestOptions;
 	try {
@@ -38,7 +41,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		this,
 		itemCount,
 		async (itemIndex) =>
-			await guardAfterMoneyMoved(run.environment, itemIndex, async (watched) => await operation.execute.call(this, itemIndex, watched)),
+			await guardAfterMoneyMoved(
+				run.environment,
+				itemIndex,
+				async (watched) => await operation.execute.call(this, itemIndex, watched),
+			),
 		requestOptions.concurrency,
 	);
 	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
@@ -47,7 +54,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	return [items];
 }
 
-export function findOperation(resourceValue: string, operationValue: string): PayOperation | undefined {
+export function findOperation(
+	resourceValue: string,
+	operationValue: string,
+): PayOperation | undefined {
 	return resources
 		.find((resource) => resource.value === resourceValue)
 		?.operations.find((operation) => operation.value === operationValue);

@@ -42,11 +42,32 @@ export const returnAllProperties: INodeProperties[] = [
 
 /** How many results a list operation returns: all, or the limit (a whole number, 1 or more). */
 export function readListLimit(context: IExecuteFunctions, node: INode, itemIndex: number): number {
-	if (readYesNo(node, itemIndex, 'Return All', context.getNodeParameter('returnAll', itemIndex, false))) return Infinity;
-	return readWholeNumber(node, itemIndex, 'Limit', context.getNodeParameter('limit', itemIndex, 50), 1);
+	if (
+		readYesNo(
+			node,
+			itemIndex,
+			'Return All',
+			context.getNodeParameter('returnAll', itemIndex, false),
+		)
+	)
+		return Infinity;
+	return readWholeNumber(
+		node,
+		itemIndex,
+		'Limit',
+		context.getNodeParameter('limit', itemIndex, 50),
+		1,
+	);
 }
 
 /** The "Options" collection of an operation. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
 }

@@ -8,7 +8,10 @@ import { resources } from './registry';
 export function buildSubtitle(): string {
 	const labels = Object.fromEntries(
 		resources.flatMap((resource) =>
-			resource.operations.map((operation) => [`${resource.value}.${operation.value}`, `${operation.name}: ${resource.name}`]),
+			resource.operations.map((operation) => [
+				`${resource.value}.${operation.value}`,
+				`${operation.name}: ${resource.name}`,
+			]),
 		),
 	);
 	return `={{(${JSON.stringify(labels)})[$parameter["resource"] + "." + $parameter["operation"]] || $parameter["operation"] + ": " + $parameter["resource"]}}`;

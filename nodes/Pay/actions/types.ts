@@ -14,7 +14,11 @@ export interface PayOperation {
 	action: string;
 	/** Fields of this operation; the router shows them only for this resource and operation. */
 	properties: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment): Promise<ItemResult>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		env: OperationEnvironment,
+	): Promise<ItemResult>;
 }
 
 export interface PayResource {

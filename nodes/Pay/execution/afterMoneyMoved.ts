@@ -32,10 +32,14 @@ export async function guardAfterMoneyMoved(
 	if ('output' in settled) return settled.output;
 	const { error } = settled;
 	if (carriedOut === undefined || readErrorFacts(error).outcome !== undefined) throw error;
-	const guarded = new NodeOperationError(environment.node, `${capitalise(carriedOut)} was carried out, but its output could not be made`, {
-		itemIndex,
-		description: `${(error as Error)?.message ?? String(error)}. The service accepted the request: do not send it again.`,
-	});
+	const guarded = new NodeOperationError(
+		environment.node,
+		`${capitalise(carriedOut)} was carried out, but its output could not be made`,
+		{
+			itemIndex,
+			description: `${(error as Error)?.message ?? String(error)}. The service accepted the request: do not send it again.`,
+		},
+	);
 	setErrorFacts(guarded, { outcome: 'unknown' });
 	throw guarded;
 }

@@ -46,7 +46,8 @@ export async function runItems(
 				} else {
 					// Another worker may have failed meanwhile (the loop condition no longer holds): keep the earliest item.
 					const earlier = failed.first as { itemIndex: number } | undefined;
-					if (earlier === undefined || itemIndex < earlier.itemIndex) failed.first = { itemIndex, error };
+					if (earlier === undefined || itemIndex < earlier.itemIndex)
+						failed.first = { itemIndex, error };
 				}
 			}
 		}
@@ -55,7 +56,8 @@ export async function runItems(
 	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, itemCount));
 	await Promise.all(Array.from({ length: workers }, worker));
 
-	if (failed.first !== undefined) throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
+	if (failed.first !== undefined)
+		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
 	return { items: results.flat(), failedItems };
 }
 
@@ -100,7 +102,10 @@ function errorItem(error: unknown, itemIndex: number, toErrorOutput: boolean): I
 }
 
 function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeOperationError || (error as { context?: IDataObject })?.context !== undefined) {
+	if (
+		error instanceof NodeOperationError ||
+		(error as { context?: IDataObject })?.context !== undefined
+	) {
 		const known = error as NodeOperationError;
 		if (known.context && known.context.itemIndex === undefined) known.context.itemIndex = itemIndex;
 		return known;

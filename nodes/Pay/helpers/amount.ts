@@ -10,11 +10,21 @@ import { inputError } from './inputError';
  * amounts in cents, so a third decimal is refused rather than rounded by whoever comes next;
  * binary noise such as 0.1 + 0.2 is not a third decimal, and is dropped.
  */
-export function readPositiveAmount(node: INode, itemIndex: number, field: string, raw: unknown): number {
+export function readPositiveAmount(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	raw: unknown,
+): number {
 	const value = readAboveZero(node, itemIndex, field, raw);
 	const inCents = Math.round(value * 100) / 100;
 	if (Math.abs(value - inCents) > Math.abs(value) * FLOAT_NOISE + 1e-12) {
-		throw inputError(node, itemIndex, field, `has more than two decimals (COP amounts are kept in cents), got ${value}; it is not rounded for you`);
+		throw inputError(
+			node,
+			itemIndex,
+			field,
+			`has more than two decimals (COP amounts are kept in cents), got ${value}; it is not rounded for you`,
+		);
 	}
 	return inCents;
 }
@@ -23,10 +33,20 @@ export function readPositiveAmount(node: INode, itemIndex: number, field: string
 const FLOAT_NOISE = 1e-15;
 
 /** Whole pesos only: a fraction is refused, never rounded, so the amount sent is the amount meant. */
-export function readWholeAmount(node: INode, itemIndex: number, field: string, raw: unknown): number {
+export function readWholeAmount(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	raw: unknown,
+): number {
 	const value = readAboveZero(node, itemIndex, field, raw);
 	if (!Number.isInteger(value)) {
-		throw inputError(node, itemIndex, field, `must be a whole number of pesos (COP), got ${value}; it is not rounded for you`);
+		throw inputError(
+			node,
+			itemIndex,
+			field,
+			`must be a whole number of pesos (COP), got ${value}; it is not rounded for you`,
+		);
 	}
 	return value;
 }

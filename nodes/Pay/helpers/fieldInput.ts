@@ -17,24 +17,56 @@ export function readText(node: INode, itemIndex: number, field: string, raw: unk
 }
 
 /** A text field that must not be empty; `hint` says what to put there. */
-export function readRequiredText(node: INode, itemIndex: number, field: string, raw: unknown, hint = ''): string {
+export function readRequiredText(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	raw: unknown,
+	hint = '',
+): string {
 	const text = readText(node, itemIndex, field, raw);
 	if (text === '') throw inputError(node, itemIndex, field, `is empty${hint ? `; ${hint}` : ''}`);
 	return text;
 }
 
 /** A field that takes several values: a list of texts, or one text with the values separated by commas or new lines. */
-export function readTextList(node: INode, itemIndex: number, field: string, raw: unknown): string[] {
-	const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n]/) : [readText(node, itemIndex, field, raw)];
+export function readTextList(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	raw: unknown,
+): string[] {
+	const parts = Array.isArray(raw)
+		? raw
+		: typeof raw === 'string'
+			? raw.split(/[,\n]/)
+			: [readText(node, itemIndex, field, raw)];
 	return parts.map((part) => readText(node, itemIndex, field, part)).filter((part) => part !== '');
 }
 
 /** A count or a code: a whole number from `min` to `max`, typed or mapped as a number or as text. */
-export function readWholeNumber(node: INode, itemIndex: number, field: string, raw: unknown, min: number, max = Infinity): number {
-	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
+export function readWholeNumber(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	raw: unknown,
+	min: number,
+	max = Infinity,
+): number {
+	const value =
+		typeof raw === 'number'
+			? raw
+			: typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)
+				? Number(raw)
+				: NaN;
 	if (!Number.isInteger(value) || value < min || value > max) {
 		const range = max === Infinity ? `${min} or more` : `from ${min} to ${max}`;
-		throw inputError(node, itemIndex, field, `must be a whole number ${range}, got ${shownValue(raw)}`);
+		throw inputError(
+			node,
+			itemIndex,
+			field,
+			`must be a whole number ${range}, got ${shownValue(raw)}`,
+		);
 	}
 	return value;
 }

@@ -23,7 +23,10 @@ export function readIdempotencyKey(
 	raw: unknown,
 	purpose: string,
 ): string {
-	return readText(env.node, itemIndex, 'Idempotency Key', raw) || derivedIdempotencyKey(context, itemIndex, env, purpose);
+	return (
+		readText(env.node, itemIndex, 'Idempotency Key', raw) ||
+		derivedIdempotencyKey(context, itemIndex, env, purpose)
+	);
 }
 
 /**
@@ -41,7 +44,11 @@ export function derivedIdempotencyKey(
 	const executionId = context.getExecutionId() ?? '';
 	const nonce = executionNonce(`${workflowId}:${executionId}`);
 	const digest = createHash('sha256')
-		.update([purpose, workflowId, executionId, nonce, node.id ?? node.name, runIndex, itemIndex].join('\u0000'))
+		.update(
+			[purpose, workflowId, executionId, nonce, node.id ?? node.name, runIndex, itemIndex].join(
+				'\u0000',
+			),
+		)
 		.digest('hex')
 		.slice(0, 32);
 	return `n8n-${digest}`;

@@ -7,7 +7,12 @@ import { setErrorFacts } from '../../shared/errorFacts';
  * Bad input, found before anything is sent. The message names the field as the editor shows it;
  * `field` lets a Continue On Fail branch tell which one.
  */
-export function inputError(node: INode, itemIndex: number, field: string, problem: string): NodeOperationError {
+export function inputError(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	problem: string,
+): NodeOperationError {
 	const error = new NodeOperationError(node, `${field}: ${problem}`, {
 		itemIndex,
 		description: 'Nothing was sent to the service.',

@@ -18,9 +18,20 @@ export function readListPage(answer: unknown): ListPage | undefined {
 	if (Array.isArray(answer)) return { entries: answer };
 	if (typeof answer !== 'object' || answer === null) return undefined;
 	const envelope = answer as IDataObject;
-	const entries = Array.isArray(envelope.results) ? envelope.results : Array.isArray(envelope.data) ? envelope.data : undefined;
-	if (entries === undefined) return Object.keys(envelope).length === 0 ? { entries: [] } : undefined;
-	return { entries, next: typeof envelope.next === 'string' && envelope.next.trim() !== '' ? envelope.next.trim() : undefined };
+	const entries = Array.isArray(envelope.results)
+		? envelope.results
+		: Array.isArray(envelope.data)
+			? envelope.data
+			: undefined;
+	if (entries === undefined)
+		return Object.keys(envelope).length === 0 ? { entries: [] } : undefined;
+	return {
+		entries,
+		next:
+			typeof envelope.next === 'string' && envelope.next.trim() !== ''
+				? envelope.next.trim()
+				: undefined,
+	};
 }
 
 /**
@@ -28,7 +39,11 @@ export function readListPage(answer: unknown): ListPage | undefined {
  * would, against the page it came from (`?page=2`, `/send/?page=2` and full URLs alike); only one
  * that lands under the Base URL is followed: the request carries the API key, which must go nowhere else.
  */
-export function nextPagePath(next: string, baseUrl: string, currentPath: string): string | undefined {
+export function nextPagePath(
+	next: string,
+	baseUrl: string,
+	currentPath: string,
+): string | undefined {
 	const base = withoutTrailingSlashes(baseUrl);
 	let resolved: string;
 	try {

@@ -37,6 +37,10 @@ export function encryptField(key: KeyObject, value: string, padding: RsaPadding)
 	const options =
 		padding === 'pkcs1'
 			? { key, padding: constants.RSA_PKCS1_PADDING }
-			: { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: padding === 'oaep-sha256' ? 'sha256' : 'sha1' };
+			: {
+					key,
+					padding: constants.RSA_PKCS1_OAEP_PADDING,
+					oaepHash: padding === 'oaep-sha256' ? 'sha256' : 'sha1',
+				};
 	return publicEncrypt(options, Buffer.from(value, 'utf8')).toString('base64');
 }

@@ -21,23 +21,43 @@ export const slugProperty: INodeProperties = {
  * The service's slugs are short codes of letters and digits ("_" and "-" are let through too), so
  * anything else is refused before sending.
  */
-export function readSlug(node: INode, itemIndex: number, raw: unknown, field = 'Payment Slug'): string {
+export function readSlug(
+	node: INode,
+	itemIndex: number,
+	raw: unknown,
+	field = 'Payment Slug',
+): string {
 	let text = readText(node, itemIndex, field, raw);
-	if (text === '') throw inputError(node, itemIndex, field, 'is empty; map the "slug" of the payment object');
+	if (text === '')
+		throw inputError(node, itemIndex, field, 'is empty; map the "slug" of the payment object');
 	if (/^https?:\/\//i.test(text)) {
 		const link = text;
 		text = lastPathSegment(link) ?? '';
-		if (text === '') throw inputError(node, itemIndex, field, `${shownValue(link)} is not a payment page link ending with the slug`);
+		if (text === '')
+			throw inputError(
+				node,
+				itemIndex,
+				field,
+				`${shownValue(link)} is not a payment page link ending with the slug`,
+			);
 	}
 	if (!isSlug(text)) {
-		throw inputError(node, itemIndex, field, `${shownValue(text)} is not a payment slug (1 to 64 letters, digits, "_" or "-")`);
+		throw inputError(
+			node,
+			itemIndex,
+			field,
+			`${shownValue(text)} is not a payment slug (1 to 64 letters, digits, "_" or "-")`,
+		);
 	}
 	return text;
 }
 
 function lastPathSegment(link: string): string | undefined {
 	try {
-		return new URL(link).pathname.split('/').filter((segment) => segment !== '').pop();
+		return new URL(link).pathname
+			.split('/')
+			.filter((segment) => segment !== '')
+			.pop();
 	} catch {
 		return undefined;
 	}

@@ -17,12 +17,19 @@ export function isHttpUrl(url: string): boolean {
 export function readUrlField(node: INode, itemIndex: number, field: string, raw: unknown): string {
 	const text = readText(node, itemIndex, field, raw);
 	if (text === '') return '';
-	if (!isHttpUrl(text)) throw inputError(node, itemIndex, field, `${shownValue(text)} is not an http(s) URL`);
+	if (!isHttpUrl(text))
+		throw inputError(node, itemIndex, field, `${shownValue(text)} is not an http(s) URL`);
 	return text;
 }
 
 /** A URL field that must not be empty (a mapping can give nothing even where the editor requires a value); `hint` says what to put there. */
-export function readRequiredUrlField(node: INode, itemIndex: number, field: string, raw: unknown, hint: string): string {
+export function readRequiredUrlField(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	raw: unknown,
+	hint: string,
+): string {
 	const url = readUrlField(node, itemIndex, field, raw);
 	if (url === '') throw inputError(node, itemIndex, field, `is empty; ${hint}`);
 	return url;

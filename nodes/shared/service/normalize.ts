@@ -20,6 +20,7 @@ export function toNumber(value: unknown): number | undefined {
  * spread into index fields ("0", "1", …), and never read in a way that throws after the call.
  */
 export function answerFields(answer: unknown): IDataObject {
-	if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) return answer as IDataObject;
+	if (typeof answer === 'object' && answer !== null && !Array.isArray(answer))
+		return answer as IDataObject;
 	return answer === undefined || answer === null ? {} : { response: answer as IDataObject };
 }

@@ -18,20 +18,44 @@ export interface PaymentMethodChoice {
 }
 
 export const PAYMENT_METHOD_CHOICES: PaymentMethodChoice[] = [
-	{ key: 'bancolombia_transfer', name: 'Bancolombia Bank Button', description: 'Bancolombia\'s bank payment button (key "bancolombia_transfer")' },
+	{
+		key: 'bancolombia_transfer',
+		name: 'Bancolombia Bank Button',
+		description: 'Bancolombia\'s bank payment button (key "bancolombia_transfer")',
+	},
 	{
 		key: 'corresponsal_bancolombia',
 		name: 'Bancolombia Correspondent (Cash)',
 		description: 'Cash at a Bancolombia correspondent (key "corresponsal_bancolombia")',
 	},
-	{ key: 'bancolombia_qr', name: 'Bancolombia QR', description: 'A QR code paid from the Bancolombia app (key "bancolombia_qr")' },
+	{
+		key: 'bancolombia_qr',
+		name: 'Bancolombia QR',
+		description: 'A QR code paid from the Bancolombia app (key "bancolombia_qr")',
+	},
 	{ key: 'pse', name: 'Bank Debit (PSE)', description: 'Bank debit through PSE (key "pse")' },
-	{ key: 'breb', name: 'Bre-B (Instant Payment)', description: 'Instant payment with a QR code or key (key "breb")' },
-	{ key: 'credit_card', name: 'Credit Card', description: 'Credit or debit card (key "credit_card")' },
+	{
+		key: 'breb',
+		name: 'Bre-B (Instant Payment)',
+		description: 'Instant payment with a QR code or key (key "breb")',
+	},
+	{
+		key: 'credit_card',
+		name: 'Credit Card',
+		description: 'Credit or debit card (key "credit_card")',
+	},
 	{ key: 'dale', name: 'Dale! (Cash)', description: 'Cash at a Dale! point (key "dale")' },
-	{ key: 'daviplata', name: 'Daviplata', description: 'Daviplata wallet with an OTP (key "daviplata")' },
+	{
+		key: 'daviplata',
+		name: 'Daviplata',
+		description: 'Daviplata wallet with an OTP (key "daviplata")',
+	},
 	{ key: 'efecty', name: 'Efecty (Cash)', description: 'Cash at an Efecty point (key "efecty")' },
-	{ key: 'NEQUI', name: 'Nequi', description: 'Nequi wallet (key "NEQUI", upper case as the service writes it)' },
+	{
+		key: 'NEQUI',
+		name: 'Nequi',
+		description: 'Nequi wallet (key "NEQUI", upper case as the service writes it)',
+	},
 ];
 
 /** The keys of the list above, in the order of the list. */
@@ -58,8 +82,12 @@ export function parseMethods(value: unknown): Record<string, boolean> | undefine
 	const current = peeled.value;
 	if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
 	// Built with Object.fromEntries, as in serializeMethods, so that "__proto__" stays a key.
-	const flags = Object.entries(current as Record<string, unknown>).map(([key, raw]) => [key, toBoolean(raw)] as const);
-	return Object.fromEntries(flags.filter((entry): entry is readonly [string, boolean] => entry[1] !== undefined));
+	const flags = Object.entries(current as Record<string, unknown>).map(
+		([key, raw]) => [key, toBoolean(raw)] as const,
+	);
+	return Object.fromEntries(
+		flags.filter((entry): entry is readonly [string, boolean] => entry[1] !== undefined),
+	);
 }
 
 /** The keys whose value is `true`, in the map's order. */

@@ -33,5 +33,7 @@ export function withdrawalStateLabel(state: unknown): string {
 
 function labelOf(table: Record<number, string>, state: unknown): string {
 	const value = typeof state === 'string' && state.trim() !== '' ? Number(state) : state;
-	return typeof value === 'number' && Number.isInteger(value) && table[value] !== undefined ? table[value] : 'unknown';
+	return typeof value === 'number' && Number.isInteger(value) && table[value] !== undefined
+		? table[value]
+		: 'unknown';
 }

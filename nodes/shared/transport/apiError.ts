@@ -8,9 +8,13 @@ import type { FailedRequestContext, PayErrorFacts } from './failureFacts';
 import { describeHttpFailure } from './httpFailureFacts';
 
 /** Turns a failure into the words a workflow author reads, and the outcome they can branch on. */
-export function describeFailure(failure: RequestFailure, context: FailedRequestContext): PayErrorFacts {
+export function describeFailure(
+	failure: RequestFailure,
+	context: FailedRequestContext,
+): PayErrorFacts {
 	const facts = describeLastAttempt(failure, context);
-	if (!context.earlierAttemptLost || context.safety === 'read' || facts.outcome === 'unknown') return facts;
+	if (!context.earlierAttemptLost || context.safety === 'read' || facts.outcome === 'unknown')
+		return facts;
 	// The last attempt was refused or never left, but an earlier one lost its answer after it was
 	// sent: that one may have been carried out, so "nothing was done" would be untrue.
 	return {
@@ -21,7 +25,10 @@ export function describeFailure(failure: RequestFailure, context: FailedRequestC
 	};
 }
 
-function describeLastAttempt(failure: RequestFailure, context: FailedRequestContext): PayErrorFacts {
+function describeLastAttempt(
+	failure: RequestFailure,
+	context: FailedRequestContext,
+): PayErrorFacts {
 	const writes = context.safety !== 'read';
 	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
 	const lost = (cause: string, httpCode?: string) => lostAnswer(context, cause, httpCode);
@@ -38,7 +45,8 @@ function describeLastAttempt(failure: RequestFailure, context: FailedRequestCont
 			}
 			return {
 				message: `The service answered HTTP ${failure.status} with a body that is not JSON${tries}: "${failure.bodyExcerpt}"`,
-				description: 'A proxy or a maintenance page may stand in front of the service. Check the Base URL of the credential.',
+				description:
+					'A proxy or a maintenance page may stand in front of the service. Check the Base URL of the credential.',
 				httpCode: String(failure.status),
 				outcome: 'failed',
 			};
@@ -59,17 +67,22 @@ function describeLastAttempt(failure: RequestFailure, context: FailedRequestCont
 			};
 		case 'network':
 			if (writes) return lost(`The connection broke after the request was sent (${failure.code}).`);
-			return { message: `The connection to the service broke (${failure.code})${tries}`, outcome: 'failed' };
+			return {
+				message: `The connection to the service broke (${failure.code})${tries}`,
+				outcome: 'failed',
+			};
 		case 'unreachable':
 			return {
 				message: `Could not connect to the service (${failure.code})${tries}: nothing was sent`,
-				description: 'Check the Base URL of the credential and that the service (or the local sandbox) is running.',
+				description:
+					'Check the Base URL of the credential and that the service (or the local sandbox) is running.',
 				outcome: 'not_sent',
 			};
 		case 'credential':
 			return {
 				message: failure.message,
-				description: 'The request itself was not sent. Open the credential and use "Test" to check it.',
+				description:
+					'The request itself was not sent. Open the credential and use "Test" to check it.',
 				outcome: 'not_sent',
 			};
 		case 'canceled':
@@ -82,7 +95,11 @@ function describeLastAttempt(failure: RequestFailure, context: FailedRequestCont
 }
 
 /** The error n8n shows, built from sanitised facts only (never from the client error, which holds the headers). */
-export function toNodeApiError(node: INode, facts: PayErrorFacts, itemIndex?: number): NodeApiError {
+export function toNodeApiError(
+	node: INode,
+	facts: PayErrorFacts,
+	itemIndex?: number,
+): NodeApiError {
 	const body: JsonObject = { message: facts.message, outcome: facts.outcome };
 	if (facts.detail !== undefined) body.detail = facts.detail;
 	if (facts.httpCode !== undefined) body.httpCode = facts.httpCode;

@@ -15,8 +15,16 @@ export interface LedgerPlace {
 
 /** Ledger places exist only for a request that may change something, tied to an item of a node run that has a ledger scope. */
 export function ledgerPlaceOf(request: PayRequest): LedgerPlace | undefined {
-	if (request.safety === 'read' || request.itemIndex === undefined || request.ledgerScope === undefined) return undefined;
-	return { scope: request.ledgerScope, request: `${request.itemIndex}:${request.method} ${request.path}` };
+	if (
+		request.safety === 'read' ||
+		request.itemIndex === undefined ||
+		request.ledgerScope === undefined
+	)
+		return undefined;
+	return {
+		scope: request.ledgerScope,
+		request: `${request.itemIndex}:${request.method} ${request.path}`,
+	};
 }
 
 /**
@@ -47,7 +55,12 @@ export function recordAnswer(place: LedgerPlace | undefined, answer: unknown): v
 }
 
 /** After the last attempt failed: what Retry On Fail will meet when it runs the item again. */
-export function recordFailure(place: LedgerPlace | undefined, request: PayRequest, outcome: FailureOutcome, error: Error): void {
+export function recordFailure(
+	place: LedgerPlace | undefined,
+	request: PayRequest,
+	outcome: FailureOutcome,
+	error: Error,
+): void {
 	if (!place) return;
 	if (outcome === 'unknown') {
 		writeLedger(place.scope, place.request, { state: 'unknown', error });

@@ -3,7 +3,12 @@
  * after a 401, and the answer read into a value or a failure. Retries and messages are the
  * caller's (request.ts).
  */
-import type { IAdditionalCredentialOptions, ICredentialDataDecryptedObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type {
+	IAdditionalCredentialOptions,
+	ICredentialDataDecryptedObject,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 
 import { SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { decodeBody, excerpt } from './decodeBody';
@@ -24,23 +29,45 @@ export interface Connection {
 
 export type AttemptResult = { ok: true; value: unknown } | { ok: false; failure: RequestFailure };
 
-export function connect(context: PayContext, node: INode, credentials: ICredentialDataDecryptedObject, settings: TransportSettings): Connection {
-	return { context, credentials, authentication: authenticationWith(node, credentials), baseUrl: trimBaseUrl(credentials.baseUrl), settings };
+export function connect(
+	context: PayContext,
+	node: INode,
+	credentials: ICredentialDataDecryptedObject,
+	settings: TransportSettings,
+): Connection {
+	return {
+		context,
+		credentials,
+		authentication: authenticationWith(node, credentials),
+		baseUrl: trimBaseUrl(credentials.baseUrl),
+		settings,
+	};
 }
 
 /** Sends once; after a 401 renews the access token and, with a new one, sends again (refused before doing anything, so that is safe). */
-export async function attempt(connection: Connection, request: BuiltRequest): Promise<AttemptResult> {
+export async function attempt(
+	connection: Connection,
+	request: BuiltRequest,
+): Promise<AttemptResult> {
 	const { credentials } = connection;
 	try {
 		const sent = await sendWithToken(credentials, async () => await send(connection, request));
 		let response = sent.result;
 		let renewal: RenewalResult | undefined;
 		if (response.statusCode === 401) {
-			renewal = await renewOnce(credentials, sent.tokenUsed, async () => await renewAccessToken(connection), { renewed: true });
+			renewal = await renewOnce(
+				credentials,
+				sent.tokenUsed,
+				async () => await renewAccessToken(connection),
+				{ renewed: true },
+			);
 			// Only with another token: the same one would be refused again, or was refused for another reason.
-			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== sent.tokenUsed) response = await send(connection, request);
+			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== sent.tokenUsed)
+				response = await send(connection, request);
 		}
-		return renewal?.credentialFailure ? { ok: false, failure: renewal.credentialFailure } : readResponse(response);
+		return renewal?.credentialFailure
+			? { ok: false, failure: renewal.credentialFailure }
+			: readResponse(response);
 	} catch (error) {
 		return { ok: false, failure: describeClientError(error) };
 	}
@@ -50,19 +77,27 @@ export async function attempt(connection: Connection, request: BuiltRequest): Pr
  * Sends once. HTTP failures come back as responses (not thrown) so that their status, headers
  * (`Retry-After`) and body stay whole: n8n's error wrapper would keep only part of them.
  */
-async function send({ context, authentication, baseUrl, settings }: Connection, request: BuiltRequest): Promise<IN8nHttpFullResponse> {
-	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
-		method: request.method,
-		url: requestUrl(baseUrl, request.path),
-		body: request.body,
-		qs: request.qs,
-		json: true,
-		timeout: settings.timeoutMs,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// A redirect would take the API key and token along to wherever it points (see redirectFailure).
-		disableFollowRedirect: true,
-	}, authentication)) as IN8nHttpFullResponse;
+async function send(
+	{ context, authentication, baseUrl, settings }: Connection,
+	request: BuiltRequest,
+): Promise<IN8nHttpFullResponse> {
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_NAME,
+		{
+			method: request.method,
+			url: requestUrl(baseUrl, request.path),
+			body: request.body,
+			qs: request.qs,
+			json: true,
+			timeout: settings.timeoutMs,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// A redirect would take the API key and token along to wherever it points (see redirectFailure).
+			disableFollowRedirect: true,
+		},
+		authentication,
+	)) as IN8nHttpFullResponse;
 }
 
 /**
@@ -71,19 +106,33 @@ async function send({ context, authentication, baseUrl, settings }: Connection, 
  * 401 through as an error: n8n calls the credential's preAuthentication (a new access token, saved
  * with the credential) and repeats that read.
  */
-async function renewAccessToken({ context, authentication, baseUrl, settings }: Connection): Promise<RenewalResult> {
+async function renewAccessToken({
+	context,
+	authentication,
+	baseUrl,
+	settings,
+}: Connection): Promise<RenewalResult> {
 	try {
 		await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_NAME,
-			{ method: 'GET', url: requestUrl(baseUrl, RENEWAL_PROBE_PATH), json: true, timeout: settings.timeoutMs, disableFollowRedirect: true },
+			{
+				method: 'GET',
+				url: requestUrl(baseUrl, RENEWAL_PROBE_PATH),
+				json: true,
+				timeout: settings.timeoutMs,
+				disableFollowRedirect: true,
+			},
 			authentication,
 		);
 		return { renewed: true };
 	} catch (error) {
 		const failure = describeClientError(error);
 		// When the refresh itself failed, its reason is what the user needs, not the original 401.
-		return { renewed: false, credentialFailure: failure.kind === 'credential' ? failure : undefined };
+		return {
+			renewed: false,
+			credentialFailure: failure.kind === 'credential' ? failure : undefined,
+		};
 	}
 }
 
@@ -97,9 +146,19 @@ interface RenewalResult {
  * and decrypts the credential again for every request (a database read in n8n). A token that n8n
  * renews is written into this same object, so the requests after it use the new one.
  */
-function authenticationWith(node: INode, credentials: ICredentialDataDecryptedObject): IAdditionalCredentialOptions {
+function authenticationWith(
+	node: INode,
+	credentials: ICredentialDataDecryptedObject,
+): IAdditionalCredentialOptions {
 	const stored = node.credentials?.[CREDENTIAL_NAME];
-	return { credentialsDecrypted: { id: stored?.id ?? '', name: stored?.name ?? '', type: CREDENTIAL_NAME, data: credentials } };
+	return {
+		credentialsDecrypted: {
+			id: stored?.id ?? '',
+			name: stored?.name ?? '',
+			type: CREDENTIAL_NAME,
+			data: credentials,
+		},
+	};
 }
 
 /**
@@ -108,7 +167,8 @@ function authenticationWith(node: INode, credentials: ICredentialDataDecryptedOb
  */
 export function requestUrl(baseUrl: string, path: string): string {
 	const queryAt = path.indexOf('?');
-	const [pathname, query] = queryAt < 0 ? [path, ''] : [path.slice(0, queryAt), path.slice(queryAt)];
+	const [pathname, query] =
+		queryAt < 0 ? [path, ''] : [path.slice(0, queryAt), path.slice(queryAt)];
 	return `${baseUrl}/${pathname.replace(/^\/+/, '').replace(/\/{2,}/g, '/')}${query}`;
 }
 
@@ -118,10 +178,21 @@ const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
 /** The decoded answer of a success whose body can be read and is not the service's failure body, or what went wrong. */
 function readResponse(response: IN8nHttpFullResponse): AttemptResult {
 	const headers = response.headers as Record<string, unknown>;
-	if (response.statusCode >= 400) return { ok: false, failure: httpFailure(response.statusCode, response.body, headers) };
-	if (response.statusCode >= 300) return { ok: false, failure: redirectFailure(response.statusCode, headers) };
+	if (response.statusCode >= 400)
+		return { ok: false, failure: httpFailure(response.statusCode, response.body, headers) };
+	if (response.statusCode >= 300)
+		return { ok: false, failure: redirectFailure(response.statusCode, headers) };
 	const decoded = decodeBody(response.body);
-	if (!decoded.readable) return { ok: false, failure: { kind: 'unreadable', status: response.statusCode, bodyExcerpt: excerpt(decoded.text) } };
-	if (isServiceFailureBody(decoded.value)) return { ok: false, failure: httpFailure(response.statusCode, decoded.value, headers) };
+	if (!decoded.readable)
+		return {
+			ok: false,
+			failure: {
+				kind: 'unreadable',
+				status: response.statusCode,
+				bodyExcerpt: excerpt(decoded.text),
+			},
+		};
+	if (isServiceFailureBody(decoded.value))
+		return { ok: false, failure: httpFailure(response.statusCode, decoded.value, headers) };
 	return { ok: true, value: decoded.value };
 }

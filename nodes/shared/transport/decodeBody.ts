@@ -12,13 +12,16 @@ const MAX_ENCODING_DEPTH = 4;
 export function decodeBody(raw: unknown): DecodedBody {
 	if (raw === undefined || raw === null) return { readable: true, value: {} };
 	if (Buffer.isBuffer(raw)) return decodeBody(raw.toString('utf8'));
-	const peeled = peelJson(raw, MAX_ENCODING_DEPTH, (text) => (looksLikeJson(text.trim()) ? text.trim() : undefined));
+	const peeled = peelJson(raw, MAX_ENCODING_DEPTH, (text) =>
+		looksLikeJson(text.trim()) ? text.trim() : undefined,
+	);
 	if (!peeled.ok) return { readable: false, text: peeled.text };
 	const { value, layers } = peeled;
 	// Stopped at a string that is no JSON: the body itself is unreadable; inside a JSON string it is the answer.
 	if (typeof value === 'string' && layers < MAX_ENCODING_DEPTH) {
 		const text = value.trim();
-		if (text === '') return layers === 0 ? { readable: true, value: {} } : { readable: true, value: '' };
+		if (text === '')
+			return layers === 0 ? { readable: true, value: {} } : { readable: true, value: '' };
 		return layers === 0 ? { readable: false, text } : { readable: true, value };
 	}
 	return { readable: true, value };

@@ -7,7 +7,15 @@ import { isFailureBody, readFailureBody } from './failureBody';
  * the fields below travel on, so no key or token can leak through an error.
  */
 export type RequestFailure =
-	| { kind: 'http'; status: number; detail?: string; error?: string; code?: string; bodyExcerpt?: string; retryAfterMs?: number }
+	| {
+			kind: 'http';
+			status: number;
+			detail?: string;
+			error?: string;
+			code?: string;
+			bodyExcerpt?: string;
+			retryAfterMs?: number;
+	  }
 	| { kind: 'unreadable'; status: number; bodyExcerpt: string }
 	| { kind: 'redirect'; status: number; location?: string }
 	| { kind: 'timeout'; code: string }
@@ -17,8 +25,10 @@ export type RequestFailure =
 	| { kind: 'credential'; message: string }
 	| { kind: 'other'; message: string };
 
-const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|refused the connection/i;
-const TIMEOUT = /timeout of \d+ ?ms exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ECONNABORTED|connection was aborted/i;
+const UNREACHABLE =
+	/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|refused the connection/i;
+const TIMEOUT =
+	/timeout of \d+ ?ms exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ECONNABORTED|connection was aborted/i;
 const BROKEN = /socket hang up|ECONNRESET|EPIPE|closed unexpectedly/i;
 const CANCELED = /ERR_CANCELED|\bcancell?ed\b/i;
 /** Our credential's own refusal to go on (see PayApi.preAuthentication): nothing was sent. */
@@ -40,7 +50,8 @@ interface ThrownShape {
 export function describeClientError(thrown: unknown, now = Date.now()): RequestFailure {
 	const error = (thrown ?? {}) as ThrownShape;
 	const status = error.response?.status;
-	if (typeof status === 'number') return httpFailure(status, error.response?.data, error.response?.headers, now);
+	if (typeof status === 'number')
+		return httpFailure(status, error.response?.data, error.response?.headers, now);
 
 	const originals = [...(error.messages ?? []), error.code ?? '', error.message ?? ''];
 	const said = originals.join(' | ');
@@ -70,7 +81,8 @@ export function httpFailure(
 		const words = readFailureBody(body as Record<string, unknown>);
 		const failure: RequestFailure = { kind: 'http', status, ...words, retryAfterMs };
 		// A body in none of the known shapes is quoted rather than called empty.
-		if (words.detail === undefined && Object.keys(body).length > 0) failure.bodyExcerpt = excerpt(JSON.stringify(body));
+		if (words.detail === undefined && Object.keys(body).length > 0)
+			failure.bodyExcerpt = excerpt(JSON.stringify(body));
 		return failure;
 	}
 	const text = typeof decoded.value === 'string' ? decoded.value : JSON.stringify(decoded.value);
@@ -81,7 +93,10 @@ export function httpFailure(
  * A redirect answer. Redirects are never followed: the request carries the API key and the token,
  * which must not go to another host, and a followed 301/302 turns a POST into a GET.
  */
-export function redirectFailure(status: number, headers: Record<string, unknown> | undefined): RequestFailure {
+export function redirectFailure(
+	status: number,
+	headers: Record<string, unknown> | undefined,
+): RequestFailure {
 	const location = headerValue(headers, 'location');
 	return { kind: 'redirect', status, location: location ? excerpt(location) : undefined };
 }
@@ -95,7 +110,10 @@ export function isServiceFailureBody(value: unknown): boolean {
 	return isFailureBody(value);
 }
 
-function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+function headerValue(
+	headers: Record<string, unknown> | undefined,
+	name: string,
+): string | undefined {
 	if (!headers) return undefined;
 	const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
 	const value = found === undefined ? undefined : headers[found];

@@ -40,7 +40,16 @@ const SUCCESS_RESULTS = /^(ok|success|true)$/i;
 /** A code rather than a sentence: `NOT_FOUND`, `same_user`. */
 const CODE = /^[A-Za-z]+(_[A-Za-z]+)*$/;
 /** Fields a failure body may carry beside its `error` or `result` (NOT_ALLOWED adds `error` and `payment_method`). */
-const FAILURE_FIELDS = new Set(['error', 'detail', 'msg', 'message', 'result', 'code', 'payment_method', 'status']);
+const FAILURE_FIELDS = new Set([
+	'error',
+	'detail',
+	'msg',
+	'message',
+	'result',
+	'code',
+	'payment_method',
+	'status',
+]);
 
 type Body = Record<string, unknown>;
 
@@ -48,12 +57,21 @@ function isObject(value: unknown): value is Body {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** `{"field": ["message", …], …}`: every value a non-empty list of texts. */
 function isFieldMap(body: Body): boolean {
 	const values = Object.values(body);
-	return values.length > 0 && values.every((value) => Array.isArray(value) && value.length > 0 && value.every((message) => typeof message === 'string'));
+	return (
+		values.length > 0 &&
+		values.every(
+			(value) =>
+				Array.isArray(value) &&
+				value.length > 0 &&
+				value.every((message) => typeof message === 'string'),
+		)
+	);
 }
 
 function failingResult(body: Body): string | undefined {
@@ -72,7 +90,9 @@ export function isFailureBody(value: unknown): boolean {
 	if (text(value.error) !== undefined && typeof value.detail === 'string') return true;
 	if (isFieldMap(value)) return true;
 	if (!Object.keys(value).every((field) => FAILURE_FIELDS.has(field))) return false;
-	return value.error === true || text(value.error) !== undefined || isFailureCode(failingResult(value));
+	return (
+		value.error === true || text(value.error) !== undefined || isFailureCode(failingResult(value))
+	);
 }
 
 const SAYS_FAILURE = /error|fail/i;
@@ -83,10 +103,18 @@ function isFailureCode(code: string | undefined): boolean {
 
 /** The service's words for a failure body (any status); `undefined` fields where it said nothing readable. */
 export function readFailureBody(body: Body): FailureWords {
-	const detail = text(body.detail) ?? (isObject(body.detail) || Array.isArray(body.detail) ? JSON.stringify(body.detail) : undefined);
+	const detail =
+		text(body.detail) ??
+		(isObject(body.detail) || Array.isArray(body.detail) ? JSON.stringify(body.detail) : undefined);
 	const error = text(body.error);
 	if (detail !== undefined) return { detail, error };
-	if (body.error === true) return { detail: text(body.msg) ?? text(body.message) ?? 'The service refused the request without giving a reason' };
+	if (body.error === true)
+		return {
+			detail:
+				text(body.msg) ??
+				text(body.message) ??
+				'The service refused the request without giving a reason',
+		};
 	const result = failingResult(body);
 	if (result !== undefined) return { detail: resultWords(result, body), code: result };
 	if (error !== undefined) {
@@ -100,7 +128,10 @@ export function readFailureBody(body: Body): FailureWords {
 function resultWords(code: string, body: Body): string {
 	const words = codeWords(code, RESULT_CODE_WORDS);
 	// NOT_ALLOWED comes with the method and the service's own reason.
-	const said = [text(body.error) ?? text(body.msg) ?? text(body.message), text(body.payment_method) && `payment method ${text(body.payment_method)}`].filter(Boolean);
+	const said = [
+		text(body.error) ?? text(body.msg) ?? text(body.message),
+		text(body.payment_method) && `payment method ${text(body.payment_method)}`,
+	].filter(Boolean);
 	return said.length > 0 ? `${words}: ${said.join(', ')}` : words;
 }
 

@@ -24,7 +24,11 @@ export interface PayErrorFacts {
 }
 
 /** The facts of a write whose answer was lost: it may have been carried out, so it must not simply be sent again. */
-export function lostAnswer(context: FailedRequestContext, cause: string, httpCode?: string): PayErrorFacts {
+export function lostAnswer(
+	context: FailedRequestContext,
+	cause: string,
+	httpCode?: string,
+): PayErrorFacts {
 	return {
 		message: `Outcome unknown: ${context.action} may have been carried out. ${cause}`,
 		description: `Do not simply run it again. ${context.howToCheck ?? 'Check in the service before retrying.'}`,

@@ -22,7 +22,12 @@ const MAX_SCOPES = 200;
 const ledgers = new Map<string, Map<string, LedgerEntry>>();
 
 /** The scope a node run's requests are remembered in: what Retry On Fail runs again. */
-export function ledgerScope(workflowId: string, executionId: string, nodeName: string, runIndex: number): string {
+export function ledgerScope(
+	workflowId: string,
+	executionId: string,
+	nodeName: string,
+	runIndex: number,
+): string {
 	return JSON.stringify([workflowId, executionId, nodeName, runIndex]);
 }
 

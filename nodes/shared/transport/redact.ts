@@ -25,7 +25,10 @@ export function redactSecrets<T>(value: T, secrets: Array<string | undefined>): 
 export function redactWords<T>(value: T, words: string[] | undefined): T {
 	const wanted = (words ?? []).filter((word) => word.length >= 3);
 	if (wanted.length === 0) return value;
-	const pattern = new RegExp(`(?<![0-9A-Za-z])(?:${wanted.map(escapeForPattern).join('|')})(?![0-9A-Za-z])`, 'g');
+	const pattern = new RegExp(
+		`(?<![0-9A-Za-z])(?:${wanted.map(escapeForPattern).join('|')})(?![0-9A-Za-z])`,
+		'g',
+	);
 	return maskValue(value, (text) => text.replace(pattern, REDACTED)) as T;
 }
 
@@ -36,7 +39,8 @@ function escapeForPattern(text: string): string {
 function maskValue(value: unknown, maskText: (text: string) => string): unknown {
 	if (typeof value === 'string') return maskText(value);
 	if (Array.isArray(value)) {
-		for (let index = 0; index < value.length; index++) value[index] = maskValue(value[index], maskText);
+		for (let index = 0; index < value.length; index++)
+			value[index] = maskValue(value[index], maskText);
 	} else if (typeof value === 'object' && value !== null) {
 		const record = value as Record<string, unknown>;
 		for (const key of Object.keys(record)) record[key] = maskValue(record[key], maskText);

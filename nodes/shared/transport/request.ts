@@ -22,7 +22,8 @@ export async function payApiRequest(
 	request: PayRequest,
 	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
 ): Promise<unknown> {
-	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
+	const credentials: ICredentialDataDecryptedObject =
+		request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
 	const node = request.node ?? this.getNode();
 	const connection = connect(this, node, credentials, settings);
 	// The service echoes the callback URL, secret and all: answers are masked before anyone keeps them.
@@ -76,8 +77,17 @@ function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayError
 
 function lostError(node: INode, request: PayRequest, settings: TransportSettings) {
 	const facts = describeFailure(
-		{ kind: 'other', message: 'An earlier attempt in this execution is still under way or lost its answer' },
-		{ safety: request.safety, action: request.action, howToCheck: request.howToCheck, attempts: 1, timeoutMs: settings.timeoutMs },
+		{
+			kind: 'other',
+			message: 'An earlier attempt in this execution is still under way or lost its answer',
+		},
+		{
+			safety: request.safety,
+			action: request.action,
+			howToCheck: request.howToCheck,
+			attempts: 1,
+			timeoutMs: settings.timeoutMs,
+		},
 	);
 	return toNodeApiError(node, facts, request.itemIndex);
 }

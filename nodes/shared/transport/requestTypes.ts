@@ -13,7 +13,8 @@ import { DEFAULT_RETRY_SETTINGS } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
 import type { RequestSafety } from './safety';
 
-export type PayContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type PayContext =
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export const CREDENTIAL_NAME = 'payApi';
 

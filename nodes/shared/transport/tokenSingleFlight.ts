@@ -15,18 +15,25 @@ type Credentials = ICredentialDataDecryptedObject;
 /** The first request of a credential that had no token yet; kept once settled, see below. */
 const firstTokenRequests = new WeakMap<Credentials, Promise<unknown>>();
 /** The renewal under way, and the token whose refusal started it. */
-const renewalsUnderWay = new WeakMap<Credentials, { refusedToken: unknown; renewal: Promise<unknown> }>();
+const renewalsUnderWay = new WeakMap<
+	Credentials,
+	{ refusedToken: unknown; renewal: Promise<unknown> }
+>();
 
 /**
  * Sends, and says with which token. While the credential's first token is being obtained, waits
  * for that request to end. If it failed, the others do not queue behind each other: each then
  * tries for itself, as n8n would, so an unreachable service costs one timeout, not one per item.
  */
-export async function sendWithToken<T>(credentials: Credentials, send: () => Promise<T>): Promise<{ result: T; tokenUsed: unknown }> {
+export async function sendWithToken<T>(
+	credentials: Credentials,
+	send: () => Promise<T>,
+): Promise<{ result: T; tokenUsed: unknown }> {
 	const firstRequest = firstTokenRequests.get(credentials);
 	if (firstRequest) await firstRequest.then(ignore, ignore);
 	const tokenUsed = credentials[SESSION_TOKEN_FIELD];
-	if (firstRequest || (tokenUsed !== undefined && tokenUsed !== '')) return { result: await send(), tokenUsed };
+	if (firstRequest || (tokenUsed !== undefined && tokenUsed !== ''))
+		return { result: await send(), tokenUsed };
 	const sending = send();
 	firstTokenRequests.set(credentials, sending);
 	return { result: await sending, tokenUsed };
@@ -37,7 +44,12 @@ export async function sendWithToken<T>(credentials: Credentials, send: () => Pro
  * token was replaced while the request was under way, there is nothing to renew: `alreadyRenewed`.
  * A renewal is shared only while under way, so one that failed can be tried again by later requests.
  */
-export async function renewOnce<R>(credentials: Credentials, refusedToken: unknown, renew: () => Promise<R>, alreadyRenewed: R): Promise<R> {
+export async function renewOnce<R>(
+	credentials: Credentials,
+	refusedToken: unknown,
+	renew: () => Promise<R>,
+	alreadyRenewed: R,
+): Promise<R> {
 	if (credentials[SESSION_TOKEN_FIELD] !== refusedToken) return alreadyRenewed;
 	const underWay = renewalsUnderWay.get(credentials);
 	if (underWay && underWay.refusedToken === refusedToken) return (await underWay.renewal) as R;
@@ -46,7 +58,8 @@ export async function renewOnce<R>(credentials: Credentials, refusedToken: unkno
 	try {
 		return await renewal;
 	} finally {
-		if (renewalsUnderWay.get(credentials)?.renewal === renewal) renewalsUnderWay.delete(credentials);
+		if (renewalsUnderWay.get(credentials)?.renewal === renewal)
+			renewalsUnderWay.delete(credentials);
 	}
 }
 

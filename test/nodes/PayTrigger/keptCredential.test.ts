@@ -16,7 +16,10 @@ useSandboxPerFile((started) => (sandbox = started));
 const KEPT_MS = 10_000;
 const NEW_SECRET = 'a-new-callback-secret-0123456789abcdef';
 
-const parameters = { events: ['paymentPaid', 'paymentOther', 'withdrawal'], options: { repeatWindowMinutes: 0 } };
+const parameters = {
+	events: ['paymentPaid', 'paymentOther', 'withdrawal'],
+	options: { repeatWindowMinutes: 0 },
+};
 
 async function paidCallback(): Promise<Record<string, unknown>> {
 	const slug = (decoded(await createPayment(await login(sandbox))) as { url: string }).url;
@@ -28,9 +31,15 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Pay Trigger credential kept between callbacks', () => {
 	it('reads the credential once for callbacks arriving within a few seconds', async () => {
-		const harness = await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
+		const harness = await PayTriggerHarness.create(
+			parameters as never,
+			sandboxCredentials(sandbox),
+		);
 		for (let index = 0; index < 3; index++) {
-			const answer = await harness.receive({ body: await paidCallback(), query: { token: TEST_CALLBACK_SECRET } });
+			const answer = await harness.receive({
+				body: await paidCallback(),
+				query: { token: TEST_CALLBACK_SECRET },
+			});
 			expect(answer.items).toHaveLength(1);
 			expect(answer.items[0].verified).toBe(true);
 		}
@@ -38,28 +47,60 @@ describe('Pay Trigger credential kept between callbacks', () => {
 	});
 
 	it('accepts a changed secret at once, reading the credential again', async () => {
-		const harness = await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
-		expect((await harness.receive({ body: await paidCallback(), query: { token: TEST_CALLBACK_SECRET } })).items).toHaveLength(1);
+		const harness = await PayTriggerHarness.create(
+			parameters as never,
+			sandboxCredentials(sandbox),
+		);
+		expect(
+			(
+				await harness.receive({
+					body: await paidCallback(),
+					query: { token: TEST_CALLBACK_SECRET },
+				})
+			).items,
+		).toHaveLength(1);
 		harness.changeCredential({ callbackSecret: NEW_SECRET });
-		const answer = await harness.receive({ body: await paidCallback(), query: { token: NEW_SECRET } });
+		const answer = await harness.receive({
+			body: await paidCallback(),
+			query: { token: NEW_SECRET },
+		});
 		expect(answer.items).toHaveLength(1);
 		expect(harness.credentials.decryptions).toBe(2);
 	});
 
 	it('refuses the old secret once the kept credential is older than the time it is kept', async () => {
-		const harness = await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
-		expect((await harness.receive({ body: await paidCallback(), query: { token: TEST_CALLBACK_SECRET } })).items).toHaveLength(1);
+		const harness = await PayTriggerHarness.create(
+			parameters as never,
+			sandboxCredentials(sandbox),
+		);
+		expect(
+			(
+				await harness.receive({
+					body: await paidCallback(),
+					query: { token: TEST_CALLBACK_SECRET },
+				})
+			).items,
+		).toHaveLength(1);
 		harness.changeCredential({ callbackSecret: NEW_SECRET });
 		const now = Date.now();
 		jest.spyOn(Date, 'now').mockReturnValue(now + KEPT_MS + 1);
-		const answer = await harness.receive({ body: await paidCallback(), query: { token: TEST_CALLBACK_SECRET } });
+		const answer = await harness.receive({
+			body: await paidCallback(),
+			query: { token: TEST_CALLBACK_SECRET },
+		});
 		expect(answer.items).toHaveLength(0);
 		expect(answer.response?.status).toBe(401);
 	});
 
 	it('refuses a wrong secret after reading the credential again, and keeps no failed read', async () => {
-		const harness = await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
-		const answer = await harness.receive({ body: await paidCallback(), query: { token: 'not-the-secret-at-all' } });
+		const harness = await PayTriggerHarness.create(
+			parameters as never,
+			sandboxCredentials(sandbox),
+		);
+		const answer = await harness.receive({
+			body: await paidCallback(),
+			query: { token: 'not-the-secret-at-all' },
+		});
 		expect(answer.response?.status).toBe(401);
 		expect(answer.items).toHaveLength(0);
 	});

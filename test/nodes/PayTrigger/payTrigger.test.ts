@@ -11,17 +11,45 @@ useSandboxPerFile((started) => (sandbox = started));
 
 const allEvents = { events: ['paymentPaid', 'paymentOther', 'withdrawal'], options: {} };
 const secret = { token: TEST_CALLBACK_SECRET };
-const trigger = async (parameters: Record<string, unknown> = allEvents) => await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
+const trigger = async (parameters: Record<string, unknown> = allEvents) =>
+	await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
 
 /** A payment object paid by bank debit, and the callback the service sends for it (its amounts: 50,000 less the sandbox's fees). */
 async function paidPayment(): Promise<{ slug: string; body: Record<string, unknown> }> {
 	const client = await login(sandbox);
 	const created = await createPayment(client);
 	const bank = (await client.call('GET', '/get_banks/1/')).data[1].bankCode as string;
-	const payer = { name: 'Ana', cc: '1020304050', email: 'ana@example.com', document_type: 'CC', phone: '3001112233' };
-	await client.call('POST', `/${created.url as string}`, { ...payer, payment: 'pse', bank, address: 'Calle 1' });
+	const payer = {
+		name: 'Ana',
+		cc: '1020304050',
+		email: 'ana@example.com',
+		document_type: 'CC',
+		phone: '3001112233',
+	};
+	await client.call('POST', `/${created.url as string}`, {
+		...payer,
+		payment: 'pse',
+		bank,
+		address: 'Calle 1',
+	});
 	await sandbox.control.pay(created.url as string, 'pse');
-	const body = { payed: true, url: created.url, state: 3, amount: '50000.00', payed_amount: '47203.50', fee_amount: '2350.00', iva_amount: '446.50', payment_method: 'pse', payer_name: 'Ana', payer_email: 'ana@example.com', payer_id_type: 'CC', payer_id: '1020304050', payer_phone: '3001112233', cus: '3000001', description: 'Invoice 1' };
+	const body = {
+		payed: true,
+		url: created.url,
+		state: 3,
+		amount: '50000.00',
+		payed_amount: '47203.50',
+		fee_amount: '2350.00',
+		iva_amount: '446.50',
+		payment_method: 'pse',
+		payer_name: 'Ana',
+		payer_email: 'ana@example.com',
+		payer_id_type: 'CC',
+		payer_id: '1020304050',
+		payer_phone: '3001112233',
+		cus: '3000001',
+		description: 'Invoice 1',
+	};
 	return { slug: created.url as string, body };
 }
 
@@ -70,28 +98,58 @@ describe('Pay Trigger', () => {
 
 	it('reads a form-encoded callback the same way', async () => {
 		const { slug, body } = await paidPayment();
-		const form = new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)])).toString();
-		const answer = await (await trigger()).receive({
+		const form = new URLSearchParams(
+			Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]),
+		).toString();
+		const answer = await (
+			await trigger()
+		).receive({
 			body: Object.fromEntries(new URLSearchParams(form)),
 			rawBody: form,
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			query: secret,
 		});
-		expect(answer.items[0]).toMatchObject({ slug, state: 3, paid: true, amount: 50000, verified: true });
+		expect(answer.items[0]).toMatchObject({
+			slug,
+			state: 3,
+			paid: true,
+			amount: 50000,
+			verified: true,
+		});
 	});
 
 	it('reads a raw body n8n did not parse (and one encoded twice)', async () => {
 		const { slug, body } = await paidPayment();
-		const raw = await (await trigger()).receive({ body: {}, rawBody: JSON.stringify(JSON.stringify(body)), query: secret });
+		const raw = await (
+			await trigger()
+		).receive({ body: {}, rawBody: JSON.stringify(JSON.stringify(body)), query: secret });
 		expect(raw.items[0]).toMatchObject({ slug, paid: true });
 	});
 
 	it('emits withdrawal status changes with a readable label (no API verification for them)', async () => {
-		const answer = await (await trigger()).receive({
-			body: { id: 7, state: 2, amount: 20000, date_updated: '2026-11-23T10:00:00Z', account_key: '@demo', bank_name: 'Bre-B', note: '' },
+		const answer = await (
+			await trigger()
+		).receive({
+			body: {
+				id: 7,
+				state: 2,
+				amount: 20000,
+				date_updated: '2026-11-23T10:00:00Z',
+				account_key: '@demo',
+				bank_name: 'Bre-B',
+				note: '',
+			},
 			query: secret,
 		});
-		expect(answer.items[0]).toMatchObject({ event: 'withdrawal.status_changed', withdrawal_id: '7', state: 2, state_label: 'deposited', amount: 20000, account_key: '@demo', verified: false });
+		expect(answer.items[0]).toMatchObject({
+			event: 'withdrawal.status_changed',
+			withdrawal_id: '7',
+			state: 2,
+			state_label: 'deposited',
+			amount: 20000,
+			account_key: '@demo',
+			verified: false,
+		});
 	});
 
 	it.each([
@@ -107,9 +165,12 @@ describe('Pay Trigger', () => {
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(0);
 	});
 
-	it('says in its 401 and in n8n\'s log that the credential has no Callback Secret, showing no secret', async () => {
+	it("says in its 401 and in n8n's log that the credential has no Callback Secret, showing no secret", async () => {
 		const { body } = await paidPayment();
-		const harness = await PayTriggerHarness.create(allEvents as never, sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }));
+		const harness = await PayTriggerHarness.create(
+			allEvents as never,
+			sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }),
+		);
 		const answer = await harness.receive({ body, query: secret });
 		expect(answer.response?.status).toBe(401);
 		const message = (answer.response?.body as { message: string }).message;
@@ -121,7 +182,10 @@ describe('Pay Trigger', () => {
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(0);
 
 		// The way out the message gives: with the check off, the callback starts the workflow.
-		const unchecked = await PayTriggerHarness.create({ ...allEvents, options: { requireSecret: false } } as never, sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }));
+		const unchecked = await PayTriggerHarness.create(
+			{ ...allEvents, options: { requireSecret: false } } as never,
+			sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }),
+		);
 		expect((await unchecked.receive({ body })).items).toHaveLength(1);
 	});
 
@@ -134,7 +198,9 @@ describe('Pay Trigger', () => {
 	])('answers a clear 400 for a body that is %s, and starts nothing', async (_name, request) => {
 		const answer = await (await trigger()).receive({ ...request, query: secret });
 		expect(answer.response?.status).toBe(400);
-		expect(String((answer.response?.body as { message: string }).message)).toMatch(/body|callback/i);
+		expect(String((answer.response?.body as { message: string }).message)).toMatch(
+			/body|callback/i,
+		);
 		expect(answer.items).toHaveLength(0);
 	});
 
@@ -144,7 +210,10 @@ describe('Pay Trigger', () => {
 		expect((await harness.receive({ body, query: secret })).items).toHaveLength(1);
 		const repeat = await harness.receive({ body, query: secret });
 		expect(repeat.items).toHaveLength(0);
-		expect(repeat.response).toEqual({ status: 200, body: expect.objectContaining({ received: true }) });
+		expect(repeat.response).toEqual({
+			status: 200,
+			body: expect.objectContaining({ received: true }),
+		});
 		const seen = harness.staticData.seen as Record<string, number>;
 		for (const key of Object.keys(seen)) seen[key] -= 61 * 60_000;
 		expect((await harness.receive({ body, query: secret })).items).toHaveLength(1);
@@ -153,7 +222,12 @@ describe('Pay Trigger', () => {
 	it('drops a forged "paid" callback for an unpaid object (200, nothing starts)', async () => {
 		const client = await login(sandbox);
 		const unpaid = await createPayment(client);
-		const answer = await (await trigger()).receive({ body: { payed: true, url: unpaid.url, state: 3, amount: '50000.00' }, query: secret });
+		const answer = await (
+			await trigger()
+		).receive({
+			body: { payed: true, url: unpaid.url, state: 3, amount: '50000.00' },
+			query: secret,
+		});
 		expect(answer.items).toHaveLength(0);
 		expect(answer.response?.status).toBe(200);
 		expect(JSON.stringify(answer.response?.body)).toMatch(/the service says 0/);
@@ -174,14 +248,28 @@ describe('Pay Trigger', () => {
 		expect(filtered.items).toHaveLength(0);
 		expect(filtered.response?.status).toBe(200);
 
-		const allowList = await trigger({ ...allEvents, options: { allowedIps: '203.0.113.10, 203.0.113.11' } });
-		expect((await allowList.receive({ body, query: secret, ip: '198.51.100.1' })).response?.status).toBe(403);
-		expect((await allowList.receive({ body, query: secret, ip: '::ffff:203.0.113.11' })).items).toHaveLength(1);
+		const allowList = await trigger({
+			...allEvents,
+			options: { allowedIps: '203.0.113.10, 203.0.113.11' },
+		});
+		expect(
+			(await allowList.receive({ body, query: secret, ip: '198.51.100.1' })).response?.status,
+		).toBe(403);
+		expect(
+			(await allowList.receive({ body, query: secret, ip: '::ffff:203.0.113.11' })).items,
+		).toHaveLength(1);
 
 		await sandbox.control.resetCounters();
 		const unverified = await trigger({ ...allEvents, options: { verifyWithApi: false } });
-		const answer = await unverified.receive({ body: { ...body, state: 1, payed: false }, query: secret });
-		expect(answer.items[0]).toMatchObject({ event: 'payment.state_changed', state_label: 'in_process', verified: false });
+		const answer = await unverified.receive({
+			body: { ...body, state: 1, payed: false },
+			query: secret,
+		});
+		expect(answer.items[0]).toMatchObject({
+			event: 'payment.state_changed',
+			state_label: 'in_process',
+			verified: false,
+		});
 		expect(await sandbox.control.count('GET /pay_detail/{url}')).toBe(0);
 	});
 
@@ -210,11 +298,19 @@ describe('callbacks sent by the sandbox itself', () => {
 				const raw = Buffer.concat(chunks).toString();
 				const url = new URL(request.url ?? '/', 'http://x');
 				harness
-					.receive({ body: {}, rawBody: raw, headers: { 'content-type': String(request.headers['content-type']) }, query: Object.fromEntries(url.searchParams) })
-					.then((answer) => {
-						events.push(...answer.items);
-						response.end('ok');
-					}, () => response.end('error'));
+					.receive({
+						body: {},
+						rawBody: raw,
+						headers: { 'content-type': String(request.headers['content-type']) },
+						query: Object.fromEntries(url.searchParams),
+					})
+					.then(
+						(answer) => {
+							events.push(...answer.items);
+							response.end('ok');
+						},
+						() => response.end('error'),
+					);
 			});
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -223,15 +319,41 @@ describe('callbacks sent by the sandbox itself', () => {
 			const client = await login(sandbox);
 			// platform "API", as the Pay node sends it: the live service calls back only for those.
 			const created = await createPayment(client, { callback: hook, platform: 'API' });
-			await client.call('POST', `/${created.url}`, { name: 'Ana', cc: '1', email: 'a@b.co', document_type: 'CC', phone: '3001112233', payment: 'daviplata' });
-			await client.call('POST', '/pay/confirm_daviplata/', { URL: created.url, OTP: await sandbox.control.otp(created.url as string) });
-			const withdrawal = await client.call('POST', '/withdraw/co/', { amount: 1000, account_holder_name: 'D', account_type: 8, key_value: '@d.key', callback: hook });
+			await client.call('POST', `/${created.url}`, {
+				name: 'Ana',
+				cc: '1',
+				email: 'a@b.co',
+				document_type: 'CC',
+				phone: '3001112233',
+				payment: 'daviplata',
+			});
+			await client.call('POST', '/pay/confirm_daviplata/', {
+				URL: created.url,
+				OTP: await sandbox.control.otp(created.url as string),
+			});
+			const withdrawal = await client.call('POST', '/withdraw/co/', {
+				amount: 1000,
+				account_holder_name: 'D',
+				account_type: 8,
+				key_value: '@d.key',
+				callback: hook,
+			});
 			await sandbox.control.advanceWithdrawal(withdrawal.data.id);
 			const deadline = Date.now() + 5000;
-			while (events.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-			expect(events.map((event) => event.event).sort()).toEqual(['payment.paid', 'withdrawal.status_changed']);
-			expect(events.find((event) => event.kind === 'payment')).toMatchObject({ slug: created.url, verified: true, payment_method: 'daviplata' });
-			expect(events.find((event) => event.kind === 'withdrawal')).toMatchObject({ state_label: 'in_process' });
+			while (events.length < 2 && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(events.map((event) => event.event).sort()).toEqual([
+				'payment.paid',
+				'withdrawal.status_changed',
+			]);
+			expect(events.find((event) => event.kind === 'payment')).toMatchObject({
+				slug: created.url,
+				verified: true,
+				payment_method: 'daviplata',
+			});
+			expect(events.find((event) => event.kind === 'withdrawal')).toMatchObject({
+				state_label: 'in_process',
+			});
 		} finally {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		}

@@ -6,7 +6,7 @@ import { verifyPhone } from './verifyPhone.operation';
 export const accountResource: PayResource = {
 	value: 'account',
 	name: 'Account',
-	description: 'Verify the account\'s email and phone, which sending balance requires',
+	description: "Verify the account's email and phone, which sending balance requires",
 	defaultOperation: 'requestCodes',
 	operations: [requestVerificationCodes, verifyEmail, verifyPhone],
 };

@@ -7,7 +7,8 @@ import type { OperationEnvironment, PayOperation } from '../types';
 export const requestVerificationCodes: PayOperation = {
 	value: 'requestCodes',
 	name: 'Request Verification Codes',
-	description: 'Send a verification code to the account\'s email, phone or both (needed before sending balance)',
+	description:
+		"Send a verification code to the account's email, phone or both (needed before sending balance)",
 	action: 'Request verification codes',
 	properties: [
 		{
@@ -25,7 +26,11 @@ export const requestVerificationCodes: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const channels = readChannels(env.node, itemIndex, this.getNodeParameter('channels', itemIndex, []));
+		const channels = readChannels(
+			env.node,
+			itemIndex,
+			this.getNodeParameter('channels', itemIndex, []),
+		);
 		const body = { email: channels.includes('email'), phone: channels.includes('phone') };
 		const answer = await env.request({
 			method: 'POST',
@@ -33,7 +38,7 @@ export const requestVerificationCodes: PayOperation = {
 			body,
 			safety: 'once',
 			action: 'the request for verification codes',
-			howToCheck: 'Check the account\'s email and phone for a code before asking again.',
+			howToCheck: "Check the account's email and phone for a code before asking again.",
 			itemIndex,
 		});
 		return { requested: channels, response: (answer ?? {}) as IDataObject };
@@ -44,9 +49,13 @@ const CHANNELS = ['email', 'phone'];
 
 /** The channels chosen in the editor, or mapped as a list or a text such as "email, phone". */
 function readChannels(node: INode, itemIndex: number, raw: unknown): string[] {
-	const channels = readTextList(node, itemIndex, 'Send To', raw).map((channel) => channel.toLowerCase());
+	const channels = readTextList(node, itemIndex, 'Send To', raw).map((channel) =>
+		channel.toLowerCase(),
+	);
 	const unknown = channels.find((channel) => !CHANNELS.includes(channel));
-	if (unknown !== undefined) throw inputError(node, itemIndex, 'Send To', `${shownValue(unknown)} is not email or phone`);
-	if (channels.length === 0) throw inputError(node, itemIndex, 'Send To', 'choose email, phone or both');
+	if (unknown !== undefined)
+		throw inputError(node, itemIndex, 'Send To', `${shownValue(unknown)} is not email or phone`);
+	if (channels.length === 0)
+		throw inputError(node, itemIndex, 'Send To', 'choose email, phone or both');
 	return [...new Set(channels)];
 }

@@ -23,7 +23,12 @@ export function verifyOperation(channel: 'email' | 'phone'): PayOperation {
 			},
 		],
 		async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-			const code = readVerificationCode(env.node, itemIndex, 'Code', this.getNodeParameter('code', itemIndex));
+			const code = readVerificationCode(
+				env.node,
+				itemIndex,
+				'Code',
+				this.getNodeParameter('code', itemIndex),
+			);
 			const answer = await env.request({
 				method: 'POST',
 				path: `/verify_${channel}/`,

@@ -9,17 +9,29 @@ const ID_NAMES = ['card_uuid', 'uuid', 'card_id', 'tc_id', 'id'] as const;
  */
 export function cardView(record: unknown, last4?: string): IDataObject {
 	if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-		return { card_uuid: null, ...(last4 === undefined ? {} : { last4 }), raw: record as IDataObject };
+		return {
+			card_uuid: null,
+			...(last4 === undefined ? {} : { last4 }),
+			raw: record as IDataObject,
+		};
 	}
 	const card = record as IDataObject;
-	const uuid = ID_NAMES.map((name) => card[name]).find((value) => value !== undefined && value !== null && value !== '') ?? null;
+	const uuid =
+		ID_NAMES.map((name) => card[name]).find(
+			(value) => value !== undefined && value !== null && value !== '',
+		) ?? null;
 	const digits = last4 ?? (typeof card.iai_card === 'string' ? card.iai_card.slice(-4) : undefined);
 	const first: Array<[string, unknown]> = [['card_uuid', uuid]];
 	if (digits !== undefined) first.push(['last4', digits]);
 	const rest = Object.entries(card).filter(([name, value]) => {
 		if (name === 'card_uuid' || name === 'last4') return false;
 		if ((ID_NAMES as readonly string[]).includes(name) && value === uuid) return false;
-		return !(name === 'iai_card' && typeof value === 'string' && value.length <= 4 && value === digits);
+		return !(
+			name === 'iai_card' &&
+			typeof value === 'string' &&
+			value.length <= 4 &&
+			value === digits
+		);
 	});
 	// fromEntries keeps any name as a field, "__proto__" included, where `view[name] =` would set the prototype.
 	return Object.fromEntries([...first, ...rest]) as IDataObject;

@@ -9,7 +9,14 @@ import { paymentStateLabel } from '../../../shared/service/states';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
-import { cardUuidProperty, DEVICE_FIELDS, deviceProperties, encryptCardField, paddingProperty, readPadding } from './fields';
+import {
+	cardUuidProperty,
+	DEVICE_FIELDS,
+	deviceProperties,
+	encryptCardField,
+	paddingProperty,
+	readPadding,
+} from './fields';
 import { servicePublicKey } from './servicePublicKey';
 
 export const chargeCard: PayOperation = {
@@ -36,15 +43,28 @@ export const chargeCard: PayOperation = {
 			required: true,
 			default: '',
 			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
-			description: 'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
+			description:
+				'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		optionsCollection([paddingProperty, ...deviceProperties, slugFieldProperty]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const uuid = readRequiredText(node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
+		const uuid = readRequiredText(
+			node,
+			itemIndex,
+			'Card UUID',
+			this.getNodeParameter('cardUuid', itemIndex, ''),
+		);
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const dues = readWholeNumber(node, itemIndex, 'Instalments', this.getNodeParameter('dues', itemIndex, 1), 1, 36);
+		const dues = readWholeNumber(
+			node,
+			itemIndex,
+			'Instalments',
+			this.getNodeParameter('dues', itemIndex, 1),
+			1,
+			36,
+		);
 		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
@@ -54,21 +74,29 @@ export const chargeCard: PayOperation = {
 			const value = readText(node, itemIndex, label, options[field]);
 			if (value !== '') device[field] = value;
 		}
-		const answer = answerFields(await env.request({
-			method: 'POST',
-			path: '/tc_payment/',
-			// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key, whose failure would hide the charge.
-			body: async () => {
-				const { key } = await servicePublicKey(this, env, itemIndex);
-				const cipher = encryptCardField(node, itemIndex, 'CVV', key, cvv, padding);
-				return { tc_id: uuid, dues, ...Object.fromEntries(slugFields.map((field) => [field, slug])), cvv: cipher, ...device };
-			},
-			sensitive: [cvv],
-			safety: 'once',
-			action: `the card charge for ${slug}`,
-			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
-			itemIndex,
-		}));
+		const answer = answerFields(
+			await env.request({
+				method: 'POST',
+				path: '/tc_payment/',
+				// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key, whose failure would hide the charge.
+				body: async () => {
+					const { key } = await servicePublicKey(this, env, itemIndex);
+					const cipher = encryptCardField(node, itemIndex, 'CVV', key, cvv, padding);
+					return {
+						tc_id: uuid,
+						dues,
+						...Object.fromEntries(slugFields.map((field) => [field, slug])),
+						cvv: cipher,
+						...device,
+					};
+				},
+				sensitive: [cvv],
+				safety: 'once',
+				action: `the card charge for ${slug}`,
+				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
+				itemIndex,
+			}),
+		);
 		const output: IDataObject = { slug, card_uuid: uuid, dues, charged: true, ...answer };
 		if ('state' in answer) output.state_label = paymentStateLabel(answer.state);
 		if (typeof answer.payment === 'object') output.payment = normalizePaymentObject(answer.payment);

@@ -23,22 +23,42 @@ export const deleteCard: PayOperation = {
 				name: 'deleteMethod',
 				type: 'options',
 				options: [
-					{ name: 'DELETE Request (Spec)', value: 'DELETE', description: 'Sends DELETE /delete_tc/ with the card_uuid in the body, as the spec shows' },
-					{ name: 'GET Request (Real Clients)', value: 'GET', description: 'Sends GET /delete_tc/?tc_id=…, as every real client and both documentation versions do' },
+					{
+						name: 'DELETE Request (Spec)',
+						value: 'DELETE',
+						description:
+							'Sends DELETE /delete_tc/ with the card_uuid in the body, as the spec shows',
+					},
+					{
+						name: 'GET Request (Real Clients)',
+						value: 'GET',
+						description:
+							'Sends GET /delete_tc/?tc_id=…, as every real client and both documentation versions do',
+					},
 				],
 				default: 'GET',
-				description: 'The request tried first. Should the service answer it 405 (method not allowed), the other is sent once: a 405 comes before anything is deleted.',
+				description:
+					'The request tried first. Should the service answer it 405 (method not allowed), the other is sent once: a 405 comes before anything is deleted.',
 			},
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readRequiredText(env.node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
+		const uuid = readRequiredText(
+			env.node,
+			itemIndex,
+			'Card UUID',
+			this.getNodeParameter('cardUuid', itemIndex, ''),
+		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const first: DeleteMethod = options.deleteMethod === 'DELETE' ? 'DELETE' : 'GET';
 		let method = first;
 		// 405: the service does not take this method, so nothing was deleted and the other one may go.
 		// Deleting moves no money, and a card already gone would be answered "not found", never deleted twice.
-		let answer = await env.request(deleteRequest(first, uuid, itemIndex)).catch((error: unknown) => (isMethodNotAllowed(error) ? METHOD_NOT_ALLOWED : Promise.reject(error)));
+		let answer = await env
+			.request(deleteRequest(first, uuid, itemIndex))
+			.catch((error: unknown) =>
+				isMethodNotAllowed(error) ? METHOD_NOT_ALLOWED : Promise.reject(error),
+			);
 		if (answer === METHOD_NOT_ALLOWED) {
 			method = first === 'GET' ? 'DELETE' : 'GET';
 			answer = await env.request(deleteRequest(method, uuid, itemIndex));

@@ -10,7 +10,8 @@ import { optionsCollection } from '../sharedFields';
 export const encryptFields: PayOperation = {
 	value: 'encryptFields',
 	name: 'Encrypt Fields',
-	description: "Encrypt values with the service's public key (base64), for calls this node does not cover",
+	description:
+		"Encrypt values with the service's public key (base64), for calls this node does not cover",
 	action: 'Encrypt fields with the service key',
 	properties: [
 		{
@@ -25,8 +26,21 @@ export const encryptFields: PayOperation = {
 					displayName: 'Field',
 					name: 'field',
 					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the output field that holds the ciphertext' },
-						{ displayName: 'Value', name: 'value', type: 'string', typeOptions: { password: true }, default: '', description: 'The text to encrypt' },
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							description: 'Name of the output field that holds the ciphertext',
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							typeOptions: { password: true },
+							default: '',
+							description: 'The text to encrypt',
+						},
 					],
 				},
 			],
@@ -35,14 +49,32 @@ export const encryptFields: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const entries = ((this.getNodeParameter('fields', itemIndex, {}) as IDataObject).field ?? []) as Array<{ name?: string; value?: string }>;
-		if (entries.length === 0) throw inputError(node, itemIndex, 'Fields', 'add at least one field to encrypt');
+		const entries = ((this.getNodeParameter('fields', itemIndex, {}) as IDataObject).field ??
+			[]) as Array<{ name?: string; value?: string }>;
+		if (entries.length === 0)
+			throw inputError(node, itemIndex, 'Fields', 'add at least one field to encrypt');
 		const padding = readPadding(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
 		const { key } = await servicePublicKey(this, env, itemIndex);
 		const encrypted = entries.map((entry) => {
-			const name = readRequiredText(node, itemIndex, 'Fields: Name', entry.name, 'every field needs a name');
+			const name = readRequiredText(
+				node,
+				itemIndex,
+				'Fields: Name',
+				entry.name,
+				'every field needs a name',
+			);
 			const field = `Fields: ${name}`;
-			return [name, encryptCardField(node, itemIndex, field, key, readText(node, itemIndex, field, entry.value), padding)];
+			return [
+				name,
+				encryptCardField(
+					node,
+					itemIndex,
+					field,
+					key,
+					readText(node, itemIndex, field, entry.value),
+					padding,
+				),
+			];
 		});
 		// fromEntries keeps any name as a field, "__proto__" included, where `output[name] =` would drop it.
 		return Object.fromEntries(encrypted) as IDataObject;

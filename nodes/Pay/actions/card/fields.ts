@@ -11,7 +11,8 @@ export const paddingProperty: INodeProperties = {
 	type: 'options',
 	options: RSA_PADDING_OPTIONS,
 	default: 'pkcs1',
-	description: 'RSA padding used to encrypt card fields. The service does not document it; change it only if the service cannot decrypt.',
+	description:
+		'RSA padding used to encrypt card fields. The service does not document it; change it only if the service cannot decrypt.',
 };
 
 export function readPadding(options: IDataObject): RsaPadding {
@@ -23,11 +24,23 @@ export function readPadding(options: IDataObject): RsaPadding {
  * Encrypts one card field. A value too long for one RSA block (the service's key decides how long)
  * is refused by the field's name, without showing it, instead of failing with OpenSSL's words.
  */
-export function encryptCardField(node: INode, itemIndex: number, field: string, key: KeyObject, value: string, padding: RsaPadding): string {
+export function encryptCardField(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	key: KeyObject,
+	value: string,
+	padding: RsaPadding,
+): string {
 	const bytes = Buffer.byteLength(value, 'utf8');
 	const limit = plaintextLimit(key, padding);
 	if (bytes > limit) {
-		throw inputError(node, itemIndex, field, `is too long to encrypt: ${bytes} bytes, and the service's key takes at most ${limit} with this padding`);
+		throw inputError(
+			node,
+			itemIndex,
+			field,
+			`is too long to encrypt: ${bytes} bytes, and the service's key takes at most ${limit} with this padding`,
+		);
 	}
 	return encryptField(key, value, padding);
 }
@@ -43,7 +56,13 @@ export const cardUuidProperty: INodeProperties = {
 
 /** Where the card is used from: plain fields real clients send with a registration and with a charge. */
 export const deviceProperties: INodeProperties[] = [
-	{ displayName: 'IMEI', name: 'imei', type: 'string', default: '', description: 'Device identifier, if the service asks for one' },
+	{
+		displayName: 'IMEI',
+		name: 'imei',
+		type: 'string',
+		default: '',
+		description: 'Device identifier, if the service asks for one',
+	},
 	{
 		displayName: 'Latitude',
 		name: 'latitude',
@@ -58,7 +77,8 @@ export const deviceProperties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. -74.0817',
-		description: 'Where the card is used from: decimal degrees, east positive (Colombia is negative), sent as typed',
+		description:
+			'Where the card is used from: decimal degrees, east positive (Colombia is negative), sent as typed',
 	},
 ];
 

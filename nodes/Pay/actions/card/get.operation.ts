@@ -14,11 +14,25 @@ export const getCard: PayOperation = {
 	action: 'Get a saved card',
 	properties: [cardUuidProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readRequiredText(env.node, itemIndex, 'Card UUID', this.getNodeParameter('cardUuid', itemIndex, ''));
-		const answer = await env.request({ method: 'GET', path: '/list_tc/', qs: { card_uuid: uuid }, safety: 'read', action: 'reading the card', itemIndex });
+		const uuid = readRequiredText(
+			env.node,
+			itemIndex,
+			'Card UUID',
+			this.getNodeParameter('cardUuid', itemIndex, ''),
+		);
+		const answer = await env.request({
+			method: 'GET',
+			path: '/list_tc/',
+			qs: { card_uuid: uuid },
+			safety: 'read',
+			action: 'reading the card',
+			itemIndex,
+		});
 		// Real clients get a `data` list even for one card, and a service that ignores `card_uuid` lists
 		// every card: take the one asked for, never the first.
-		const card = listedCards(answer).map((record) => cardView(record)).find((view) => String(view.card_uuid) === uuid);
+		const card = listedCards(answer)
+			.map((record) => cardView(record))
+			.find((view) => String(view.card_uuid) === uuid);
 		if (card === undefined) {
 			const notFound = new NodeOperationError(env.node, `No saved card has the card_uuid ${uuid}`, {
 				itemIndex,

@@ -7,14 +7,21 @@ import { cardView, listedCards } from './cardView';
 export const getManyCards: PayOperation = {
 	value: 'getAll',
 	name: 'Get Many',
-	description: 'List the saved cards of the account (no card numbers: first six and last four digits)',
+	description:
+		'List the saved cards of the account (no card numbers: first six and last four digits)',
 	action: 'Get many saved cards',
-	properties: [
-		...returnAllProperties,
-	],
+	properties: [...returnAllProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const limit = readListLimit(this, env.node, itemIndex);
-		const answer = await env.request({ method: 'GET', path: '/list_tc/', safety: 'read', action: 'the card list', itemIndex });
-		return listedCards(answer).slice(0, limit).map((card) => cardView(card));
+		const answer = await env.request({
+			method: 'GET',
+			path: '/list_tc/',
+			safety: 'read',
+			action: 'the card list',
+			itemIndex,
+		});
+		return listedCards(answer)
+			.slice(0, limit)
+			.map((card) => cardView(card));
 	},
 };

@@ -11,6 +11,10 @@ export const getPublicKey: PayOperation = {
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { pem, key } = await servicePublicKey(this, env, itemIndex);
-		return { public_key: pem, key_type: key.asymmetricKeyType ?? 'unknown', modulus_bits: key.asymmetricKeyDetails?.modulusLength ?? null };
+		return {
+			public_key: pem,
+			key_type: key.asymmetricKeyType ?? 'unknown',
+			modulus_bits: key.asymmetricKeyDetails?.modulusLength ?? null,
+		};
 	},
 };

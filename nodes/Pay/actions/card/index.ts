@@ -10,7 +10,16 @@ import { registerCard } from './register.operation';
 export const cardResource: PayResource = {
 	value: 'card',
 	name: 'Card',
-	description: 'Store cards as tokens and charge them later; card fields are RSA-encrypted inside the node',
+	description:
+		'Store cards as tokens and charge them later; card fields are RSA-encrypted inside the node',
 	defaultOperation: 'register',
-	operations: [chargeCard, deleteCard, encryptFields, getCard, getPublicKey, getManyCards, registerCard],
+	operations: [
+		chargeCard,
+		deleteCard,
+		encryptFields,
+		getCard,
+		getPublicKey,
+		getManyCards,
+		registerCard,
+	],
 };

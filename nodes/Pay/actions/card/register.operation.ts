@@ -5,13 +5,20 @@ import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView } from './cardView';
-import { DEVICE_FIELDS, deviceProperties, encryptCardField, paddingProperty, readPadding } from './fields';
+import {
+	DEVICE_FIELDS,
+	deviceProperties,
+	encryptCardField,
+	paddingProperty,
+	readPadding,
+} from './fields';
 import { servicePublicKey } from './servicePublicKey';
 
 export const registerCard: PayOperation = {
 	value: 'register',
 	name: 'Register',
-	description: 'Save a card as a token; the node encrypts the number, name and expiry before sending',
+	description:
+		'Save a card as a token; the node encrypts the number, name and expiry before sending',
 	action: 'Register a card',
 	properties: [
 		{
@@ -25,7 +32,14 @@ export const registerCard: PayOperation = {
 			description:
 				'Encrypted before it is sent; the output shows only its last four digits. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
-		{ displayName: 'Holder Name', name: 'holderName', type: 'string', required: true, default: '', description: 'Name as printed on the card' },
+		{
+			displayName: 'Holder Name',
+			name: 'holderName',
+			type: 'string',
+			required: true,
+			default: '',
+			description: 'Name as printed on the card',
+		},
 		{
 			displayName: 'Expiry (MM/YY)',
 			name: 'expiry',
@@ -34,11 +48,24 @@ export const registerCard: PayOperation = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. 08/29',
-			description: 'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
+			description:
+				'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
 		optionsCollection([
-			{ displayName: 'Bank', name: 'bank', type: 'string', default: '', description: 'Issuing bank, sent as it is' },
-			{ displayName: 'Country', name: 'country', type: 'string', default: 'CO', description: 'Country code, sent as it is' },
+			{
+				displayName: 'Bank',
+				name: 'bank',
+				type: 'string',
+				default: '',
+				description: 'Issuing bank, sent as it is',
+			},
+			{
+				displayName: 'Country',
+				name: 'country',
+				type: 'string',
+				default: 'CO',
+				description: 'Country code, sent as it is',
+			},
 			paddingProperty,
 			...deviceProperties,
 		]),
@@ -48,7 +75,12 @@ export const registerCard: PayOperation = {
 		const typedNumber = this.getNodeParameter('cardNumber', itemIndex);
 		const number = readCardNumber(node, itemIndex, typedNumber);
 		const expiry = readExpiry(node, itemIndex, this.getNodeParameter('expiry', itemIndex));
-		const holder = readRequiredText(node, itemIndex, 'Holder Name', this.getNodeParameter('holderName', itemIndex, ''));
+		const holder = readRequiredText(
+			node,
+			itemIndex,
+			'Holder Name',
+			this.getNodeParameter('holderName', itemIndex, ''),
+		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const plainFields: IDataObject = {};
@@ -65,7 +97,14 @@ export const registerCard: PayOperation = {
 				return {
 					number_card: encryptCardField(node, itemIndex, 'Card Number', key, number, padding),
 					name_card: encryptCardField(node, itemIndex, 'Holder Name', key, holder, padding),
-					date_expiration: encryptCardField(node, itemIndex, 'Expiry (MM/YY)', key, expiry, padding),
+					date_expiration: encryptCardField(
+						node,
+						itemIndex,
+						'Expiry (MM/YY)',
+						key,
+						expiry,
+						padding,
+					),
 					...plainFields,
 				};
 			},

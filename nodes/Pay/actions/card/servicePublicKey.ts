@@ -16,7 +16,11 @@ export interface ServicePublicKey {
 	key: KeyObject;
 }
 
-export async function servicePublicKey(context: IExecuteFunctions, env: OperationEnvironment, itemIndex: number): Promise<ServicePublicKey> {
+export async function servicePublicKey(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): Promise<ServicePublicKey> {
 	let pending = env.executionCache.get(CACHE_KEY) as Promise<ServicePublicKey> | undefined;
 	if (!pending) {
 		pending = fetchPublicKey(context, env, itemIndex);
@@ -27,7 +31,11 @@ export async function servicePublicKey(context: IExecuteFunctions, env: Operatio
 	return await pending;
 }
 
-async function fetchPublicKey(context: IExecuteFunctions, env: OperationEnvironment, itemIndex: number): Promise<ServicePublicKey> {
+async function fetchPublicKey(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): Promise<ServicePublicKey> {
 	const answer = (await env.request({
 		method: 'GET',
 		path: '/base/get_constants_key_public/',
@@ -40,7 +48,8 @@ async function fetchPublicKey(context: IExecuteFunctions, env: OperationEnvironm
 	if (typeof pem !== 'string' || !key) {
 		throw new NodeOperationError(env.node, "The service's public key could not be read", {
 			itemIndex,
-			description: 'Expected a PEM RSA public key in data.text_long_value of GET /base/get_constants_key_public/. Nothing was encrypted or sent.',
+			description:
+				'Expected a PEM RSA public key in data.text_long_value of GET /base/get_constants_key_public/. Nothing was encrypted or sent.',
 		});
 	}
 	return { pem, key };

@@ -49,9 +49,17 @@ interface AnswerPart {
 export function readCheckoutAnswer(raw: unknown, pageBaseUrl?: string): CheckoutAnswer {
 	const parts = (Array.isArray(raw) ? raw : [raw]).filter(isObject).map(readPart);
 	// By record name first; else the order comes first and the object after it, known by its url and state.
-	const payment = parts.find((part) => PAYMENT_MODEL.test(part.model)) ?? parts.slice(1).find((part) => 'url' in part.content && 'state' in part.content);
-	const order = parts.find((part) => part !== payment && ORDER_MODEL.test(part.model)) ?? parts.find((part) => part !== payment);
-	return { order: order?.content ?? {}, payment: payment ? normalizePaymentObject(payment.content, pageBaseUrl) : undefined, raw };
+	const payment =
+		parts.find((part) => PAYMENT_MODEL.test(part.model)) ??
+		parts.slice(1).find((part) => 'url' in part.content && 'state' in part.content);
+	const order =
+		parts.find((part) => part !== payment && ORDER_MODEL.test(part.model)) ??
+		parts.find((part) => part !== payment);
+	return {
+		order: order?.content ?? {},
+		payment: payment ? normalizePaymentObject(payment.content, pageBaseUrl) : undefined,
+		raw,
+	};
 }
 
 function readPart(part: IDataObject): AnswerPart {
@@ -64,7 +72,12 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 /** The common output of every checkout: what a no-code user maps next, then the details. */
-export function checkoutOutput(slug: string, method: string, answer: CheckoutAnswer, extra: IDataObject = {}): IDataObject {
+export function checkoutOutput(
+	slug: string,
+	method: string,
+	answer: CheckoutAnswer,
+	extra: IDataObject = {},
+): IDataObject {
 	const output: IDataObject = {
 		slug,
 		method,
@@ -82,7 +95,19 @@ export function checkoutOutput(slug: string, method: string, answer: CheckoutAns
 }
 
 /** The order's field that holds the payer's link: `checkout` as real clients read it, then older guesses. */
-const REDIRECT_FIELDS = ['checkout', 'bank_url', 'urlbanco', 'url_banco', 'bankUrl', 'redirect_url', 'redirectUrl', 'url_redirect', 'URL', 'url', 'link'];
+const REDIRECT_FIELDS = [
+	'checkout',
+	'bank_url',
+	'urlbanco',
+	'url_banco',
+	'bankUrl',
+	'redirect_url',
+	'redirectUrl',
+	'url_redirect',
+	'URL',
+	'url',
+	'link',
+];
 
 /**
  * The URL to send the payer to. Real clients read the order's `checkout`; the spec does not name the

@@ -27,17 +27,20 @@ export const confirmWalletOtp: PayOperation = {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const otp = readText(node, itemIndex, 'OTP', this.getNodeParameter('otp', itemIndex, ''));
-		if (!/^\d{4,8}$/.test(otp)) throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
-		const answer = answerFields(await env.request({
-			method: 'POST',
-			path: '/pay/confirm_daviplata/',
-			// Upper-case field names, as the service wants them.
-			body: { URL: slug, OTP: otp },
-			safety: 'once',
-			action: `the OTP confirmation of ${slug}`,
-			howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
-			itemIndex,
-		}));
+		if (!/^\d{4,8}$/.test(otp))
+			throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
+		const answer = answerFields(
+			await env.request({
+				method: 'POST',
+				path: '/pay/confirm_daviplata/',
+				// Upper-case field names, as the service wants them.
+				body: { URL: slug, OTP: otp },
+				safety: 'once',
+				action: `the OTP confirmation of ${slug}`,
+				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
+				itemIndex,
+			}),
+		);
 		return { slug, confirmed: answer.result === 'OK', ...answer };
 	},
 };

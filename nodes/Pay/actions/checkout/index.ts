@@ -12,7 +12,18 @@ import { payWithPse } from './payWithPse.operation';
 export const checkoutResource: PayResource = {
 	value: 'checkout',
 	name: 'Checkout',
-	description: 'Take a payment object through checkout: PSE, bank button, Daviplata with OTP, Bre-B, Nequi, cash and others',
+	description:
+		'Take a payment object through checkout: PSE, bank button, Daviplata with OTP, Bre-B, Nequi, cash and others',
 	defaultOperation: 'payWithPse',
-	operations: [confirmWalletOtp, listBanks, payInCash, payWithBankButton, payWithBreb, payWithDaviplata, payWithNequi, payWithOtherMethod, payWithPse],
+	operations: [
+		confirmWalletOtp,
+		listBanks,
+		payInCash,
+		payWithBankButton,
+		payWithBreb,
+		payWithDaviplata,
+		payWithNequi,
+		payWithOtherMethod,
+		payWithPse,
+	],
 };

@@ -9,7 +9,11 @@ import { checkoutOutput, submitCheckout, textOrNull } from './checkoutSubmission
 
 /** The cash networks: the same payer fields go in, a PIN and an agreement number come out. */
 const CASH_NETWORKS = [
-	{ name: 'Corresponsal Bancolombia (Bank Agent)', value: 'corresponsal_bancolombia', description: 'At a Bancolombia correspondent (a shop acting as bank agent)' },
+	{
+		name: 'Corresponsal Bancolombia (Bank Agent)',
+		value: 'corresponsal_bancolombia',
+		description: 'At a Bancolombia correspondent (a shop acting as bank agent)',
+	},
 	{ name: 'Dale!', value: 'dale', description: 'With Dale!' },
 	{ name: 'Efecty', value: 'efecty', description: 'At an Efecty cash office' },
 ];
@@ -17,7 +21,8 @@ const CASH_NETWORKS = [
 export const payInCash: PayOperation = {
 	value: 'payInCash',
 	name: 'Pay in Cash',
-	description: 'Get a payment PIN and agreement number that the payer takes to Efecty, a Bancolombia agent or Dale!',
+	description:
+		'Get a payment PIN and agreement number that the payer takes to Efecty, a Bancolombia agent or Dale!',
 	action: 'Pay in cash with a PIN',
 	properties: [
 		slugProperty,
@@ -34,9 +39,19 @@ export const payInCash: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const network = readText(node, itemIndex, 'Cash Network', this.getNodeParameter('cashNetwork', itemIndex, 'efecty'));
+		const network = readText(
+			node,
+			itemIndex,
+			'Cash Network',
+			this.getNodeParameter('cashNetwork', itemIndex, 'efecty'),
+		);
 		if (!CASH_NETWORKS.some((known) => known.value === network)) {
-			throw inputError(node, itemIndex, 'Cash Network', `${shownValue(network)} is not one of ${CASH_NETWORKS.map((known) => known.value).join(', ')}`);
+			throw inputError(
+				node,
+				itemIndex,
+				'Cash Network',
+				`${shownValue(network)} is not one of ${CASH_NETWORKS.map((known) => known.value).join(', ')}`,
+			);
 		}
 		const payer = readPayer(this, env, itemIndex);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { ...payer, payment: network });

@@ -17,7 +17,12 @@ export const payWithBankButton: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
-		const answer = await submitCheckout(this, env, itemIndex, slug, { ...payer, payment: BANK_BUTTON_METHOD });
-		return checkoutOutput(slug, BANK_BUTTON_METHOD, answer, { bank_redirect_url: findRedirectUrl(answer.order) ?? null });
+		const answer = await submitCheckout(this, env, itemIndex, slug, {
+			...payer,
+			payment: BANK_BUTTON_METHOD,
+		});
+		return checkoutOutput(slug, BANK_BUTTON_METHOD, answer, {
+			bank_redirect_url: findRedirectUrl(answer.order) ?? null,
+		});
 	},
 };

@@ -18,8 +18,16 @@ export const payWithBreb: PayOperation = {
 			type: 'options',
 			// Keys are case-sensitive: each description shows the exact key sent (labels are title case, as n8n's lint requires).
 			options: [
-				{ name: 'Bre-B (Alternative Spelling)', value: 'Bre-B', description: 'Sends "Bre-B", as some accounts write it' },
-				{ name: 'Breb in Lowercase (Documented)', value: 'breb', description: 'Sends "breb", as the documentation writes it' },
+				{
+					name: 'Bre-B (Alternative Spelling)',
+					value: 'Bre-B',
+					description: 'Sends "Bre-B", as some accounts write it',
+				},
+				{
+					name: 'Breb in Lowercase (Documented)',
+					value: 'breb',
+					description: 'Sends "breb", as the documentation writes it',
+				},
 			],
 			default: 'breb',
 			description: 'How the service names the instant-payment method on this account',
@@ -27,7 +35,12 @@ export const payWithBreb: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const method = readRequiredText(env.node, itemIndex, 'Method Key', this.getNodeParameter('methodKey', itemIndex, 'breb'));
+		const method = readRequiredText(
+			env.node,
+			itemIndex,
+			'Method Key',
+			this.getNodeParameter('methodKey', itemIndex, 'breb'),
+		);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
 		return checkoutOutput(slug, method, answer, {
 			qr_value: answer.order.qr_value ?? null,

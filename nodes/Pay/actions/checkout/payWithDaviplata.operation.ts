@@ -8,15 +8,20 @@ import { checkoutOutput, submitCheckout } from './checkoutSubmission';
 export const payWithDaviplata: PayOperation = {
 	value: 'payWithDaviplata',
 	name: 'Pay with Daviplata',
-	description: 'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
+	description:
+		'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
 	action: 'Pay with Daviplata',
 	properties: [slugProperty, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const answer = await submitCheckout(this, env, itemIndex, slug, { ...readPayer(this, env, itemIndex), payment: 'daviplata' });
+		const answer = await submitCheckout(this, env, itemIndex, slug, {
+			...readPayer(this, env, itemIndex),
+			payment: 'daviplata',
+		});
 		return checkoutOutput(slug, 'daviplata', answer, {
 			otp_sent: true,
-			next_step: 'Ask the payer for the OTP sent to their phone, then run Checkout → Confirm Wallet OTP',
+			next_step:
+				'Ask the payer for the OTP sent to their phone, then run Checkout → Confirm Wallet OTP',
 		});
 	},
 };

@@ -11,7 +11,8 @@ import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './c
 export const payWithNequi: PayOperation = {
 	value: 'payWithNequi',
 	name: 'Pay with Nequi',
-	description: 'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
+	description:
+		'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
 	action: 'Pay with Nequi',
 	properties: [
 		slugProperty,
@@ -22,7 +23,8 @@ export const payWithNequi: PayOperation = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 3001234567',
-			description: 'The mobile number of the Nequi account that pays (sent as phone_nequi). Leave empty to use Payer Phone.',
+			description:
+				'The mobile number of the Nequi account that pays (sent as phone_nequi). Leave empty to use Payer Phone.',
 		},
 		{
 			displayName: 'Send Push Notification',
@@ -37,17 +39,39 @@ export const payWithNequi: PayOperation = {
 			name: 'additionalFields',
 			type: 'json',
 			default: '{}',
-			description: 'Other fields to send with the checkout, as the service names them; the fields above take precedence',
+			description:
+				'Other fields to send with the checkout, as the service names them; the fields above take precedence',
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
-		const nequiPhone = readNequiPhone(node, itemIndex, this.getNodeParameter('nequiPhone', itemIndex, ''), String(payer.phone));
-		const push = readYesNo(node, itemIndex, 'Send Push Notification', this.getNodeParameter('push', itemIndex, true));
-		const extra = readJsonObject(node, itemIndex, 'Additional Fields (JSON)', this.getNodeParameter('additionalFields', itemIndex, '{}'));
-		const body: IDataObject = { ...extra, ...payer, phone_nequi: nequiPhone, push, payment: 'NEQUI' };
+		const nequiPhone = readNequiPhone(
+			node,
+			itemIndex,
+			this.getNodeParameter('nequiPhone', itemIndex, ''),
+			String(payer.phone),
+		);
+		const push = readYesNo(
+			node,
+			itemIndex,
+			'Send Push Notification',
+			this.getNodeParameter('push', itemIndex, true),
+		);
+		const extra = readJsonObject(
+			node,
+			itemIndex,
+			'Additional Fields (JSON)',
+			this.getNodeParameter('additionalFields', itemIndex, '{}'),
+		);
+		const body: IDataObject = {
+			...extra,
+			...payer,
+			phone_nequi: nequiPhone,
+			push,
+			payment: 'NEQUI',
+		};
 		const answer = await submitCheckout(this, env, itemIndex, slug, body);
 		return checkoutOutput(slug, 'NEQUI', answer, {
 			push_notification: push,
@@ -61,8 +85,18 @@ export const payWithNequi: PayOperation = {
 /** The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed), Payer Phone when empty. */
 function readNequiPhone(node: INode, itemIndex: number, raw: unknown, payerPhone: string): string {
 	const given = readText(node, itemIndex, 'Nequi Phone', raw);
-	const digits = (given === '' ? payerPhone : given).replace(/[\s-]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
+	const digits = (given === '' ? payerPhone : given)
+		.replace(/[\s-]/g, '')
+		.replace(/^\+?57(?=3\d{9}$)/, '');
 	if (/^3\d{9}$/.test(digits)) return digits;
-	const problem = given === '' ? `is empty and Payer Phone ${shownValue(payerPhone)} is not` : `${shownValue(given)} is not`;
-	throw inputError(node, itemIndex, 'Nequi Phone', `${problem} a Colombian mobile number (10 digits starting with 3)`);
+	const problem =
+		given === ''
+			? `is empty and Payer Phone ${shownValue(payerPhone)} is not`
+			: `${shownValue(given)} is not`;
+	throw inputError(
+		node,
+		itemIndex,
+		'Nequi Phone',
+		`${problem} a Colombian mobile number (10 digits starting with 3)`,
+	);
 }

@@ -9,7 +9,8 @@ import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmi
 export const payWithOtherMethod: PayOperation = {
 	value: 'payWithOtherMethod',
 	name: 'Pay with Another Method',
-	description: 'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
+	description:
+		'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
 	action: 'Pay with another method',
 	properties: [
 		slugProperty,
@@ -33,9 +34,21 @@ export const payWithOtherMethod: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const method = readRequiredText(node, itemIndex, 'Method Key', this.getNodeParameter('methodKey', itemIndex, ''));
-		const fields = readJsonObject(node, itemIndex, 'Fields (JSON)', this.getNodeParameter('fields', itemIndex, '{}'));
+		const method = readRequiredText(
+			node,
+			itemIndex,
+			'Method Key',
+			this.getNodeParameter('methodKey', itemIndex, ''),
+		);
+		const fields = readJsonObject(
+			node,
+			itemIndex,
+			'Fields (JSON)',
+			this.getNodeParameter('fields', itemIndex, '{}'),
+		);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { ...fields, payment: method });
-		return checkoutOutput(slug, method, answer, { redirect_url: findRedirectUrl(answer.order) ?? null });
+		return checkoutOutput(slug, method, answer, {
+			redirect_url: findRedirectUrl(answer.order) ?? null,
+		});
 	},
 };

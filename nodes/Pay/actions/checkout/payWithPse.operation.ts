@@ -34,7 +34,8 @@ const bankProperty: INodeProperties = {
 export const payWithPse: PayOperation = {
 	value: 'payWithPse',
 	name: 'Pay with Bank Debit (PSE)',
-	description: 'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
+	description:
+		'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
 	action: 'Pay with bank debit (PSE)',
 	properties: [
 		slugProperty,
@@ -54,10 +55,33 @@ export const payWithPse: PayOperation = {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
-		const address = readRequiredText(node, itemIndex, 'Payer Address', this.getNodeParameter('payerAddress', itemIndex, ''));
-		const bank = readText(node, itemIndex, 'Bank', this.getNodeParameter('bank', itemIndex, '', { extractValue: true }));
-		if (!/^\d+$/.test(bank) || /^0+$/.test(bank)) throw inputError(node, itemIndex, 'Bank', `${shownValue(bank)} is not a bank code; pick a bank from the list`);
-		const answer = await submitCheckout(this, env, itemIndex, slug, { ...payer, payment: 'pse', bank, address });
-		return checkoutOutput(slug, 'pse', answer, { bank_redirect_url: findRedirectUrl(answer.order) ?? null });
+		const address = readRequiredText(
+			node,
+			itemIndex,
+			'Payer Address',
+			this.getNodeParameter('payerAddress', itemIndex, ''),
+		);
+		const bank = readText(
+			node,
+			itemIndex,
+			'Bank',
+			this.getNodeParameter('bank', itemIndex, '', { extractValue: true }),
+		);
+		if (!/^\d+$/.test(bank) || /^0+$/.test(bank))
+			throw inputError(
+				node,
+				itemIndex,
+				'Bank',
+				`${shownValue(bank)} is not a bank code; pick a bank from the list`,
+			);
+		const answer = await submitCheckout(this, env, itemIndex, slug, {
+			...payer,
+			payment: 'pse',
+			bank,
+			address,
+		});
+		return checkoutOutput(slug, 'pse', answer, {
+			bank_redirect_url: findRedirectUrl(answer.order) ?? null,
+		});
 	},
 };

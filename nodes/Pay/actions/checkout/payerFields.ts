@@ -34,7 +34,8 @@ export const payerProperties: INodeProperties[] = [
 		type: 'options',
 		options: DOCUMENT_TYPES,
 		default: 'CC',
-		description: 'Type of the payer\'s identity document. To map a value, use an expression giving CC, CE, NIT, PA or TI.',
+		description:
+			"Type of the payer's identity document. To map a value, use an expression giving CC, CE, NIT, PA or TI.",
 	},
 	{
 		displayName: 'Document Number',
@@ -68,18 +69,45 @@ export const payerProperties: INodeProperties[] = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The payer fields as the service names them (`name`, `cc`, `email`, `phone`, `document_type`). */
-export function readPayer(context: IExecuteFunctions, env: OperationEnvironment, itemIndex: number): IDataObject {
+export function readPayer(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): IDataObject {
 	const { node } = env;
-	const text = (name: string, field: string) => readText(node, itemIndex, field, context.getNodeParameter(name, itemIndex, ''));
-	const name = readRequiredText(node, itemIndex, 'Payer Name', context.getNodeParameter('payerName', itemIndex, ''));
+	const text = (name: string, field: string) =>
+		readText(node, itemIndex, field, context.getNodeParameter(name, itemIndex, ''));
+	const name = readRequiredText(
+		node,
+		itemIndex,
+		'Payer Name',
+		context.getNodeParameter('payerName', itemIndex, ''),
+	);
 	const documentType = text('documentType', 'Document Type').toUpperCase();
 	if (!DOCUMENT_TYPES.some((type) => type.value === documentType)) {
-		throw inputError(node, itemIndex, 'Document Type', `${shownValue(documentType)} is not one of ${DOCUMENT_TYPES.map((type) => type.value).join(', ')}`);
+		throw inputError(
+			node,
+			itemIndex,
+			'Document Type',
+			`${shownValue(documentType)} is not one of ${DOCUMENT_TYPES.map((type) => type.value).join(', ')}`,
+		);
 	}
 	const documentNumber = text('documentNumber', 'Document Number');
-	if (!/^[0-9A-Za-z-]{3,20}$/.test(documentNumber)) throw inputError(node, itemIndex, 'Document Number', `${shownValue(documentNumber)} is not a document number`);
+	if (!/^[0-9A-Za-z-]{3,20}$/.test(documentNumber))
+		throw inputError(
+			node,
+			itemIndex,
+			'Document Number',
+			`${shownValue(documentNumber)} is not a document number`,
+		);
 	const email = text('payerEmail', 'Payer Email');
-	if (!EMAIL.test(email)) throw inputError(node, itemIndex, 'Payer Email', `${shownValue(email)} is not an email address`);
+	if (!EMAIL.test(email))
+		throw inputError(
+			node,
+			itemIndex,
+			'Payer Email',
+			`${shownValue(email)} is not an email address`,
+		);
 	const phone = readPhone(node, itemIndex, context.getNodeParameter('payerPhone', itemIndex, ''));
 	return { name, cc: documentNumber, email, phone, document_type: documentType };
 }
@@ -87,6 +115,7 @@ export function readPayer(context: IExecuteFunctions, env: OperationEnvironment,
 /** The payer's phone, spaces and dashes removed: 7 to 15 digits, with an optional +. */
 export function readPhone(node: INode, itemIndex: number, raw: unknown): string {
 	const phone = readText(node, itemIndex, 'Payer Phone', raw).replace(/[\s-]/g, '');
-	if (!/^\+?\d{7,15}$/.test(phone)) throw inputError(node, itemIndex, 'Payer Phone', `${shownValue(phone)} is not a phone number`);
+	if (!/^\+?\d{7,15}$/.test(phone))
+		throw inputError(node, itemIndex, 'Payer Phone', `${shownValue(phone)} is not a phone number`);
 	return phone;
 }

@@ -52,13 +52,49 @@ export const createPayment: PayOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
-		const description = readRequiredText(node, itemIndex, 'Description', this.getNodeParameter('description', itemIndex, ''));
-		const methods = readMethodSelection(node, itemIndex, this.getNodeParameter('paymentMethods', itemIndex, []), options.otherMethodKeys);
-		const expirationDays = readWholeNumber(node, itemIndex, 'Expiration (Days)', this.getNodeParameter('expirationDays', itemIndex, 1), 1);
-		const payerRedirectUrl = readPayerRedirectUrl(node, itemIndex, this.getNodeParameter('payerRedirectUrl', itemIndex, ''));
-		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
-		const idempotencyKey = readIdempotencyKey(this, itemIndex, env, options.idempotencyKey, 'payment-create');
+		const amount = readPositiveAmount(
+			node,
+			itemIndex,
+			'Amount (COP)',
+			this.getNodeParameter('amount', itemIndex),
+		);
+		const description = readRequiredText(
+			node,
+			itemIndex,
+			'Description',
+			this.getNodeParameter('description', itemIndex, ''),
+		);
+		const methods = readMethodSelection(
+			node,
+			itemIndex,
+			this.getNodeParameter('paymentMethods', itemIndex, []),
+			options.otherMethodKeys,
+		);
+		const expirationDays = readWholeNumber(
+			node,
+			itemIndex,
+			'Expiration (Days)',
+			this.getNodeParameter('expirationDays', itemIndex, 1),
+			1,
+		);
+		const payerRedirectUrl = readPayerRedirectUrl(
+			node,
+			itemIndex,
+			this.getNodeParameter('payerRedirectUrl', itemIndex, ''),
+		);
+		const callback = await readCallbackField(
+			env,
+			itemIndex,
+			this.getNodeParameter('callbackUrl', itemIndex, ''),
+			options.addCallbackSecret,
+		);
+		const idempotencyKey = readIdempotencyKey(
+			this,
+			itemIndex,
+			env,
+			options.idempotencyKey,
+			'payment-create',
+		);
 
 		const body: IDataObject = {
 			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),
@@ -70,10 +106,18 @@ export const createPayment: PayOperation = {
 			idempotency_key: idempotencyKey,
 		};
 		if (callback) body.callback = callback;
-		if (options.clientAssumeCosts !== undefined) body.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', options.clientAssumeCosts);
-		if (options.notSendEmail !== undefined) body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
+		if (options.clientAssumeCosts !== undefined)
+			body.client_assume_costs = readYesNo(
+				node,
+				itemIndex,
+				'Client Assumes Costs',
+				options.clientAssumeCosts,
+			);
+		if (options.notSendEmail !== undefined)
+			body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
 		// Without platform "API" the service sends no callback (real clients all send it).
-		body.platform = readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
+		body.platform =
+			readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
 
 		const answer = await env.request({
 			method: 'POST',

@@ -8,22 +8,28 @@ import { amountProperty } from '../sharedFields';
 export const estimateFees: PayOperation = {
 	value: 'estimateFees',
 	name: 'Estimate Fees',
-	description: 'Estimate the fees and the net amount received for an amount, before creating a payment',
+	description:
+		'Estimate the fees and the net amount received for an amount, before creating a payment',
 	action: 'Estimate fees for an amount',
-	properties: [
-		amountProperty('Amount the payer would pay, in Colombian pesos'),
-	],
+	properties: [amountProperty('Amount the payer would pay, in Colombian pesos')],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const amount = readPositiveAmount(env.node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
-		const answer = answerFields(await env.request({
-			method: 'POST',
-			path: '/pay/estimate/',
-			// The spec's sample sends the amount as a string.
-			body: { amount: String(amount) },
-			safety: 'read',
-			action: 'the fee estimate',
+		const amount = readPositiveAmount(
+			env.node,
 			itemIndex,
-		}));
+			'Amount (COP)',
+			this.getNodeParameter('amount', itemIndex),
+		);
+		const answer = answerFields(
+			await env.request({
+				method: 'POST',
+				path: '/pay/estimate/',
+				// The spec's sample sends the amount as a string.
+				body: { amount: String(amount) },
+				safety: 'read',
+				action: 'the fee estimate',
+				itemIndex,
+			}),
+		);
 		return {
 			...answer,
 			amount: toNumber(answer.pay_amount),

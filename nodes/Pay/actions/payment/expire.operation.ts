@@ -12,15 +12,17 @@ export const expirePayment: PayOperation = {
 	properties: [slugProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const answer = answerFields(await env.request({
-			method: 'POST',
-			path: '/pay/update_to_expired/',
-			body: { url: slug },
-			safety: 'once',
-			action: 'expiring the payment object',
-			howToCheck: `Run Payment → Get for ${slug}: state_label "expired" means it went through.`,
-			itemIndex,
-		}));
+		const answer = answerFields(
+			await env.request({
+				method: 'POST',
+				path: '/pay/update_to_expired/',
+				body: { url: slug },
+				safety: 'once',
+				action: 'expiring the payment object',
+				howToCheck: `Run Payment → Get for ${slug}: state_label "expired" means it went through.`,
+				itemIndex,
+			}),
+		);
 		return { slug, expired: answer.result === 'OK', ...answer };
 	},
 };

@@ -37,7 +37,13 @@ export const payerRedirectUrlProperty: INodeProperties = {
 
 /** Payer Redirect URL as Create and Update send it: never empty, since the service asks that it always be included. */
 export function readPayerRedirectUrl(node: INode, itemIndex: number, raw: unknown): string {
-	return readRequiredUrlField(node, itemIndex, 'Payer Redirect URL', raw, 'give the page the payer lands on after paying (the service asks that it always be included)');
+	return readRequiredUrlField(
+		node,
+		itemIndex,
+		'Payer Redirect URL',
+		raw,
+		'give the page the payer lands on after paying (the service asks that it always be included)',
+	);
 }
 
 export const callbackUrlProperty: INodeProperties = {
@@ -64,7 +70,8 @@ export const clientAssumeCostsProperty: INodeProperties = {
 	name: 'clientAssumeCosts',
 	type: 'boolean',
 	default: false,
-	description: 'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
+	description:
+		'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
 };
 
 /** The platform the service calls back for (public-facts, second survey); what real clients send. */
@@ -92,9 +99,14 @@ export const paymentMethodsProperty: INodeProperties = {
 	displayName: 'Payment Methods',
 	name: 'paymentMethods',
 	type: 'multiOptions',
-	options: PAYMENT_METHOD_CHOICES.map((choice) => ({ name: choice.name, value: choice.key, description: choice.description })),
+	options: PAYMENT_METHOD_CHOICES.map((choice) => ({
+		name: choice.name,
+		value: choice.key,
+		description: choice.description,
+	})),
 	default: ['pse', 'daviplata', 'NEQUI'],
-	description: 'Methods the payer may use. The node sends them as the JSON text the service requires.',
+	description:
+		'Methods the payer may use. The node sends them as the JSON text the service requires.',
 };
 
 export const otherMethodKeysProperty: INodeProperties = {
@@ -103,7 +115,8 @@ export const otherMethodKeysProperty: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Bre-B, efecty',
-	description: 'Method keys not in the list, comma-separated, sent exactly as written (keys are case-sensitive)',
+	description:
+		'Method keys not in the list, comma-separated, sent exactly as written (keys are case-sensitive)',
 };
 
 export const additionalJsonProperty: INodeProperties = {
@@ -111,7 +124,8 @@ export const additionalJsonProperty: INodeProperties = {
 	name: 'additionalFields',
 	type: 'json',
 	default: '{}',
-	description: 'Raw fields sent as they are, for fields the documentation leaves open. Fields set above take precedence.',
+	description:
+		'Raw fields sent as they are, for fields the documentation leaves open. Fields set above take precedence.',
 };
 
 export const addCallbackSecretProperty: INodeProperties = {
@@ -135,7 +149,9 @@ export async function readCallbackField(
 	toggleIn = 'Options',
 ): Promise<string> {
 	const callback = readUrlField(env.node, itemIndex, 'Callback URL', rawUrl);
-	const addSecret = rawAddSecret === undefined || readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
+	const addSecret =
+		rawAddSecret === undefined ||
+		readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
 	if (!callback || !addSecret) return callback;
 	const secret = await readCallbackSecret(env, itemIndex);
 	// Sent without it, every callback would be refused (401) by the Pay Trigger, and nobody would see why.

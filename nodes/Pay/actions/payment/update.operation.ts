@@ -27,7 +27,10 @@ import {
 import { readMethodSelection } from './methodSelection';
 
 /** Create's field as an Update Field: the same texts and checks, not required (only the fields added are changed). */
-function asUpdateField(property: INodeProperties, defaultValue = property.default): INodeProperties {
+function asUpdateField(
+	property: INodeProperties,
+	defaultValue = property.default,
+): INodeProperties {
 	const field: INodeProperties = { ...property, default: defaultValue };
 	delete field.required;
 	return field;
@@ -66,25 +69,59 @@ export const updatePayment: PayOperation = {
 		const { node } = env;
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-		const changes: IDataObject = readJsonObject(node, itemIndex, 'Additional Fields (JSON)', fields.additionalFields);
-		if (fields.amount !== undefined) changes.amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', fields.amount);
+		const changes: IDataObject = readJsonObject(
+			node,
+			itemIndex,
+			'Additional Fields (JSON)',
+			fields.additionalFields,
+		);
+		if (fields.amount !== undefined)
+			changes.amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', fields.amount);
 		if (fields.description !== undefined) {
 			changes.description = readRequiredText(node, itemIndex, 'Description', fields.description);
 		}
 		if (fields.expirationDays !== undefined) {
-			changes.expiration_days = readWholeNumber(node, itemIndex, 'Expiration (Days)', fields.expirationDays, 1);
+			changes.expiration_days = readWholeNumber(
+				node,
+				itemIndex,
+				'Expiration (Days)',
+				fields.expirationDays,
+				1,
+			);
 		}
 		if (fields.paymentMethods !== undefined || fields.otherMethodKeys !== undefined) {
-			changes.payment_method_enabled = readMethodSelection(node, itemIndex, fields.paymentMethods, fields.otherMethodKeys);
+			changes.payment_method_enabled = readMethodSelection(
+				node,
+				itemIndex,
+				fields.paymentMethods,
+				fields.otherMethodKeys,
+			);
 		}
 		// Added, it must hold a URL: the service asks that the object always have one.
-		if (fields.payerRedirectUrl !== undefined) changes.payer_redirect_url = readPayerRedirectUrl(node, itemIndex, fields.payerRedirectUrl);
-		if (fields.callbackUrl !== undefined) changes.callback = await readCallbackField(env, itemIndex, fields.callbackUrl, fields.addCallbackSecret, 'Update Fields');
-		if (fields.clientAssumeCosts !== undefined) changes.client_assume_costs = readYesNo(node, itemIndex, 'Client Assumes Costs', fields.clientAssumeCosts);
-		if (fields.notSendEmail !== undefined) changes.not_send_email = readYesNo(node, itemIndex, 'Send No Email', fields.notSendEmail);
-		if (fields.platform !== undefined) changes.platform = readText(node, itemIndex, 'Platform', fields.platform);
+		if (fields.payerRedirectUrl !== undefined)
+			changes.payer_redirect_url = readPayerRedirectUrl(node, itemIndex, fields.payerRedirectUrl);
+		if (fields.callbackUrl !== undefined)
+			changes.callback = await readCallbackField(
+				env,
+				itemIndex,
+				fields.callbackUrl,
+				fields.addCallbackSecret,
+				'Update Fields',
+			);
+		if (fields.clientAssumeCosts !== undefined)
+			changes.client_assume_costs = readYesNo(
+				node,
+				itemIndex,
+				'Client Assumes Costs',
+				fields.clientAssumeCosts,
+			);
+		if (fields.notSendEmail !== undefined)
+			changes.not_send_email = readYesNo(node, itemIndex, 'Send No Email', fields.notSendEmail);
+		if (fields.platform !== undefined)
+			changes.platform = readText(node, itemIndex, 'Platform', fields.platform);
 		const changed = Object.keys(changes);
-		if (changed.length === 0) throw inputError(node, itemIndex, 'Update Fields', 'add at least one field to change');
+		if (changed.length === 0)
+			throw inputError(node, itemIndex, 'Update Fields', 'add at least one field to change');
 
 		// Setting the same values twice does no harm, so a lost answer may be retried.
 		await env.request({
@@ -96,7 +133,16 @@ export const updatePayment: PayOperation = {
 			itemIndex,
 		});
 		// The service answers {}: read the object back so the next node sees what it now is.
-		const current = await env.request({ method: 'GET', path: `/pay_detail/${encodeURIComponent(slug)}`, safety: 'read', action: 'reading the updated payment object', itemIndex });
-		return { ...normalizePaymentObject(current, await readPageBaseUrl(env, itemIndex)), updated_fields: changed };
+		const current = await env.request({
+			method: 'GET',
+			path: `/pay_detail/${encodeURIComponent(slug)}`,
+			safety: 'read',
+			action: 'reading the updated payment object',
+			itemIndex,
+		});
+		return {
+			...normalizePaymentObject(current, await readPageBaseUrl(env, itemIndex)),
+			updated_fields: changed,
+		};
 	},
 };

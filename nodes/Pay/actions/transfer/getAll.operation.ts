@@ -10,7 +10,8 @@ import type { OperationEnvironment, PayOperation } from '../types';
 export const getManyTransfers: PayOperation = {
 	value: 'getAll',
 	name: 'Get Many',
-	description: 'List the transfers this account made or received (as the service lists them), newest first',
+	description:
+		'List the transfers this account made or received (as the service lists them), newest first',
 	action: 'Get many transfers',
 	properties: [
 		...returnAllProperties,
@@ -22,9 +23,28 @@ export const getManyTransfers: PayOperation = {
 			default: {},
 			description: 'Applied by the node: the service offers no filters',
 			options: [
-				{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', description: 'Only transfers to this recipient, as the list names it: a mobile number or a username (exact match)' },
-				{ displayName: 'Sent After', name: 'after', type: 'dateTime', default: '', description: 'Only transfers sent at or after this moment' },
-				{ displayName: 'Sent Before', name: 'before', type: 'dateTime', default: '', description: 'Only transfers sent before this moment' },
+				{
+					displayName: 'Recipient',
+					name: 'recipient',
+					type: 'string',
+					default: '',
+					description:
+						'Only transfers to this recipient, as the list names it: a mobile number or a username (exact match)',
+				},
+				{
+					displayName: 'Sent After',
+					name: 'after',
+					type: 'dateTime',
+					default: '',
+					description: 'Only transfers sent at or after this moment',
+				},
+				{
+					displayName: 'Sent Before',
+					name: 'before',
+					type: 'dateTime',
+					default: '',
+					description: 'Only transfers sent before this moment',
+				},
 			],
 		},
 	],
@@ -32,12 +52,18 @@ export const getManyTransfers: PayOperation = {
 		const { node } = env;
 		const limit = readListLimit(this, node, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const after = readMoment(filters.after, () => inputError(node, itemIndex, 'Sent After', `${shownValue(filters.after)} is not a date`));
-		const before = readMoment(filters.before, () => inputError(node, itemIndex, 'Sent Before', `${shownValue(filters.before)} is not a date`));
+		const after = readMoment(filters.after, () =>
+			inputError(node, itemIndex, 'Sent After', `${shownValue(filters.after)} is not a date`),
+		);
+		const before = readMoment(filters.before, () =>
+			inputError(node, itemIndex, 'Sent Before', `${shownValue(filters.before)} is not a date`),
+		);
 		const recipient = readText(node, itemIndex, 'Recipient', filters.recipient);
 
 		// All pages: the node sorts and filters itself (the API has no filters).
-		const records = (await fetchAllPages(env, itemIndex, '/send/', 'the transfer list')).filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);
+		const records = (await fetchAllPages(env, itemIndex, '/send/', 'the transfer list')).filter(
+			(entry): entry is IDataObject => typeof entry === 'object' && entry !== null,
+		);
 		return records
 			.map(normalizeTransfer)
 			.filter((transfer) => recipient === '' || transfer.to_user === recipient)

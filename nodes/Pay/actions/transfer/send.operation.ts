@@ -22,9 +22,12 @@ export const sendTransfer: PayOperation = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. 3001234567',
-			description: "The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
+			description:
+				"The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
 		},
-		amountProperty("Amount to send, taken from this account's available balance. The sender's email and phone must be verified."),
+		amountProperty(
+			"Amount to send, taken from this account's available balance. The sender's email and phone must be verified.",
+		),
 		optionsCollection([
 			{
 				displayName: 'Recipient Field Name',
@@ -32,18 +35,38 @@ export const sendTransfer: PayOperation = {
 				type: 'options',
 				// Field names are case-sensitive: each description shows the exact name sent (labels are title case, as n8n's lint requires).
 				options: [
-					{ name: 'Camel Case Name (Older Documentation)', value: 'toUser', description: 'Sends "toUser", as the older documentation and the spec name it' },
-					{ name: 'Underscore Name (Newer Documentation)', value: 'to_user', description: 'Sends "to_user", the name the newer documentation prefers' },
+					{
+						name: 'Camel Case Name (Older Documentation)',
+						value: 'toUser',
+						description: 'Sends "toUser", as the older documentation and the spec name it',
+					},
+					{
+						name: 'Underscore Name (Newer Documentation)',
+						value: 'to_user',
+						description: 'Sends "to_user", the name the newer documentation prefers',
+					},
 				],
 				default: 'to_user',
-				description: 'The name the recipient is sent under. The newer documentation says to prefer to_user, the older one and the spec show toUser; choose toUser only if the service refuses to_user.',
+				description:
+					'The name the recipient is sent under. The newer documentation says to prefer to_user, the older one and the spec show toUser; choose toUser only if the service refuses to_user.',
 			},
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const recipient = readRequiredText(node, itemIndex, RECIPIENT_LABEL, this.getNodeParameter('recipient', itemIndex, ''), 'give a mobile number or a username');
-		const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
+		const recipient = readRequiredText(
+			node,
+			itemIndex,
+			RECIPIENT_LABEL,
+			this.getNodeParameter('recipient', itemIndex, ''),
+			'give a mobile number or a username',
+		);
+		const amount = readPositiveAmount(
+			node,
+			itemIndex,
+			'Amount (COP)',
+			this.getNodeParameter('amount', itemIndex),
+		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
 		const answer = await env.request({

@@ -14,14 +14,19 @@ import type { OperationEnvironment, PayOperation } from '../types';
 const ACCOUNT_TYPES = [
 	{ name: 'Checking (1)', value: '1' },
 	{ name: 'Custom Code', value: 'custom', description: 'Give the numeric code yourself' },
-	{ name: 'Instant-Payment Key (8)', value: '8', description: 'The code seen in an instant-payment example' },
+	{
+		name: 'Instant-Payment Key (8)',
+		value: '8',
+		description: 'The code seen in an instant-payment example',
+	},
 	{ name: 'Savings (0)', value: '0' },
 ];
 
 export const withdrawToKey: PayOperation = {
 	value: 'withdraw',
 	name: 'Withdraw to Instant-Payment Key',
-	description: 'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
+	description:
+		'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
 	properties: [
 		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.'),
@@ -49,7 +54,8 @@ export const withdrawToKey: PayOperation = {
 			type: 'options',
 			options: ACCOUNT_TYPES,
 			default: '8',
-			description: 'Destination type code. Only 0 and 1 are documented; instant-payment examples send 8.',
+			description:
+				'Destination type code. Only 0 and 1 are documented; instant-payment examples send 8.',
 		},
 		{
 			displayName: 'Account Type Code',
@@ -58,7 +64,8 @@ export const withdrawToKey: PayOperation = {
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			displayOptions: { show: { accountType: ['custom'] } },
-			description: 'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
+			description:
+				'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
 		},
 		{
 			displayName: 'Callback URL',
@@ -66,41 +73,93 @@ export const withdrawToKey: PayOperation = {
 			type: 'string',
 			default: '',
 			placeholder: 'Production URL of a Pay Trigger',
-			description: 'Where the service reports status changes of the withdrawal (recommended): paste the Production URL of a Pay Trigger node',
+			description:
+				'Where the service reports status changes of the withdrawal (recommended): paste the Production URL of a Pay Trigger node',
 		},
 		optionsCollection([
 			addCallbackSecretProperty,
-			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A reference for the withdrawal' },
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'A reference for the withdrawal',
+			},
 			idempotencyKeyProperty,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const amount = readWholeAmount(node, itemIndex, 'Amount (COP)', this.getNodeParameter('amount', itemIndex));
-		const keyValue = readInstantPaymentKey(node, itemIndex, 'Key', this.getNodeParameter('keyValue', itemIndex));
-		const holder = readRequiredText(node, itemIndex, 'Account Holder Name', this.getNodeParameter('accountHolderName', itemIndex, ''));
+		const amount = readWholeAmount(
+			node,
+			itemIndex,
+			'Amount (COP)',
+			this.getNodeParameter('amount', itemIndex),
+		);
+		const keyValue = readInstantPaymentKey(
+			node,
+			itemIndex,
+			'Key',
+			this.getNodeParameter('keyValue', itemIndex),
+		);
+		const holder = readRequiredText(
+			node,
+			itemIndex,
+			'Account Holder Name',
+			this.getNodeParameter('accountHolderName', itemIndex, ''),
+		);
 		const typeChoice = this.getNodeParameter('accountType', itemIndex, '8');
-		const accountType = typeChoice === 'custom'
-			? readWholeNumber(node, itemIndex, 'Account Type Code', this.getNodeParameter('accountTypeCode', itemIndex, 0), 0)
-			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
+		const accountType =
+			typeChoice === 'custom'
+				? readWholeNumber(
+						node,
+						itemIndex,
+						'Account Type Code',
+						this.getNodeParameter('accountTypeCode', itemIndex, 0),
+						0,
+					)
+				: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const callback = await readCallbackField(env, itemIndex, this.getNodeParameter('callbackUrl', itemIndex, ''), options.addCallbackSecret);
-		const idempotencyKey = readIdempotencyKey(this, itemIndex, env, options.idempotencyKey, 'withdrawal');
+		const callback = await readCallbackField(
+			env,
+			itemIndex,
+			this.getNodeParameter('callbackUrl', itemIndex, ''),
+			options.addCallbackSecret,
+		);
+		const idempotencyKey = readIdempotencyKey(
+			this,
+			itemIndex,
+			env,
+			options.idempotencyKey,
+			'withdrawal',
+		);
 
-		const body: IDataObject = { amount, account_holder_name: holder, account_type: accountType, key_value: keyValue, idempotency_key: idempotencyKey };
+		const body: IDataObject = {
+			amount,
+			account_holder_name: holder,
+			account_type: accountType,
+			key_value: keyValue,
+			idempotency_key: idempotencyKey,
+		};
 		if (callback) body.callback = callback;
 		const description = readText(node, itemIndex, 'Description', options.description);
 		if (description) body.description = description;
-		const answer = answerFields(await env.request({
-			method: 'POST',
-			path: '/withdraw/co/',
-			body,
-			safety: 'once',
-			action: `the withdrawal of ${amount} COP to ${keyValue}`,
-			howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
-			itemIndex,
-		}));
-		const result: IDataObject = { ...answer, amount: toNumber(answer.amount) ?? amount, key_value: answer.key_value ?? keyValue };
+		const answer = answerFields(
+			await env.request({
+				method: 'POST',
+				path: '/withdraw/co/',
+				body,
+				safety: 'once',
+				action: `the withdrawal of ${amount} COP to ${keyValue}`,
+				howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
+				itemIndex,
+			}),
+		);
+		const result: IDataObject = {
+			...answer,
+			amount: toNumber(answer.amount) ?? amount,
+			key_value: answer.key_value ?? keyValue,
+		};
 		if ('state' in answer) result.state_label = withdrawalStateLabel(answer.state);
 		result.idempotency_key = idempotencyKey;
 		return result;

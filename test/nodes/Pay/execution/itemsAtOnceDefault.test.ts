@@ -8,7 +8,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
-
 import type { Sandbox } from '../../../../sandbox';
 import { runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
@@ -37,11 +36,20 @@ beforeAll(async () => {
 		const target = new URL(sandbox.baseUrl);
 		// Held a moment, so requests sent together are open together.
 		setTimeout(() => {
-			const outgoing = forward({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (response) => {
-				answer.writeHead(response.statusCode ?? 502, response.headers);
-				response.pipe(answer);
-				response.on('end', () => open.set(route, (open.get(route) as number) - 1));
-			});
+			const outgoing = forward(
+				{
+					host: target.hostname,
+					port: target.port,
+					method: incoming.method,
+					path: incoming.url,
+					headers: incoming.headers,
+				},
+				(response) => {
+					answer.writeHead(response.statusCode ?? 502, response.headers);
+					response.pipe(answer);
+					response.on('end', () => open.set(route, (open.get(route) as number) - 1));
+				},
+			);
 			incoming.pipe(outgoing);
 		}, 30);
 	});
@@ -54,7 +62,11 @@ afterAll(async () => await new Promise((resolve) => proxy.close(resolve)));
 beforeEach(() => mostOpen.clear());
 
 async function run(parameters: Record<string, unknown>, input: IDataObject[]) {
-	const outcome = await runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox, sandbox.demo, { baseUrl: proxyUrl }) });
+	const outcome = await runPayNode({
+		parameters: parameters as never,
+		input,
+		credentials: sandboxCredentials(sandbox, sandbox.demo, { baseUrl: proxyUrl }),
+	});
 	expect(outcome.error).toBeUndefined();
 	return outcome;
 }
@@ -62,14 +74,18 @@ async function run(parameters: Record<string, unknown>, input: IDataObject[]) {
 async function slugs(count: number): Promise<string[]> {
 	const client = await login(sandbox);
 	const made: string[] = [];
-	for (let index = 0; index < count; index++) made.push((decoded(await createPayment(client)) as { url: string }).url);
+	for (let index = 0; index < count; index++)
+		made.push((decoded(await createPayment(client)) as { url: string }).url);
 	return made;
 }
 
 describe('Items at Once left unset', () => {
 	it('reads payments 10 at a time, output in input order', async () => {
 		const made = await slugs(12);
-		const { items } = await run({ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' }, made.map((slug) => ({ slug })));
+		const { items } = await run(
+			{ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' },
+			made.map((slug) => ({ slug })),
+		);
 		expect(items.map((item) => item.json.slug)).toEqual(made);
 		expect(mostOpen.get('GET /pay_detail/')).toBe(10);
 	});
@@ -77,7 +93,15 @@ describe('Items at Once left unset', () => {
 	it('creates payments 10 at a time: each carries its own idempotency key', async () => {
 		const input = Array.from({ length: 12 }, (_, index) => ({ amount: 1000 + index }));
 		const { items } = await run(
-			{ resource: 'payment', operation: 'create', amount: '={{ $json.amount }}', description: 'Invoice', paymentMethods: ['pse'], payerRedirectUrl: 'https://shop.example/thanks', options: {} },
+			{
+				resource: 'payment',
+				operation: 'create',
+				amount: '={{ $json.amount }}',
+				description: 'Invoice',
+				paymentMethods: ['pse'],
+				payerRedirectUrl: 'https://shop.example/thanks',
+				options: {},
+			},
 			input,
 		);
 		expect(items.map((item) => item.json.amount)).toEqual(input.map((row) => row.amount));
@@ -86,7 +110,10 @@ describe('Items at Once left unset', () => {
 
 	it('expires payments one at a time, as every operation that changes state', async () => {
 		const made = await slugs(4);
-		await run({ resource: 'payment', operation: 'expire', slug: '={{ $json.slug }}' }, made.map((slug) => ({ slug })));
+		await run(
+			{ resource: 'payment', operation: 'expire', slug: '={{ $json.slug }}' },
+			made.map((slug) => ({ slug })),
+		);
 		const expiring = [...mostOpen].filter(([route]) => !route.startsWith('POST /token/'));
 		expect(expiring.length).toBeGreaterThan(0);
 		for (const [, open] of expiring) expect(open).toBe(1);
@@ -94,7 +121,15 @@ describe('Items at Once left unset', () => {
 
 	it('reads one at a time when Items at Once is set to 1', async () => {
 		const made = await slugs(4);
-		await run({ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}', requestOptions: { concurrency: 1 } }, made.map((slug) => ({ slug })));
+		await run(
+			{
+				resource: 'payment',
+				operation: 'get',
+				slug: '={{ $json.slug }}',
+				requestOptions: { concurrency: 1 },
+			},
+			made.map((slug) => ({ slug })),
+		);
 		expect(mostOpen.get('GET /pay_detail/')).toBe(1);
 	});
 });

@@ -4,7 +4,14 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { runItems } from '../../../../nodes/Pay/execution/runItems';
 import { inputError } from '../../../../nodes/Pay/helpers/inputError';
 
-const node: INode = { id: '1', name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: '1',
+	name: 'Pay',
+	type: 'n8n-nodes-pay.pay',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 const contextWith = (continueOnFail: boolean) =>
 	({ continueOnFail: () => continueOnFail, getNode: () => node }) as unknown as IExecuteFunctions;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,8 +62,16 @@ describe('runItems', () => {
 	});
 
 	it('pairs several output items of one input to that input', async () => {
-		const { items: output } = await runItems(contextWith(false), 2, async (index) => [{ a: index }, { b: index }]);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+		const { items: output } = await runItems(contextWith(false), 2, async (index) => [
+			{ a: index },
+			{ b: index },
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 
 	it('with Continue On Fail returns every item, the failing ones holding their error and outcome, paired', async () => {
@@ -64,9 +79,13 @@ describe('runItems', () => {
 			contextWith(true),
 			4,
 			async (index) => {
-				if (index === 1) throw inputError(node, index, 'Amount (COP)', 'must be greater than 0, got -5');
+				if (index === 1)
+					throw inputError(node, index, 'Amount (COP)', 'must be greater than 0, got -5');
 				if (index === 2) {
-					const error = new NodeOperationError(node, 'Outcome unknown: the transfer may have been carried out.');
+					const error = new NodeOperationError(
+						node,
+						'Outcome unknown: the transfer may have been carried out.',
+					);
 					error.context.outcome = 'unknown';
 					throw error;
 				}
@@ -85,7 +104,13 @@ describe('runItems', () => {
 				},
 				pairedItem: { item: 1 },
 			},
-			{ json: { error: 'Outcome unknown: the transfer may have been carried out.', outcome: 'unknown' }, pairedItem: { item: 2 } },
+			{
+				json: {
+					error: 'Outcome unknown: the transfer may have been carried out.',
+					outcome: 'unknown',
+				},
+				pairedItem: { item: 2 },
+			},
 			{ json: { ok: 3 }, pairedItem: { item: 3 } },
 		]);
 		expect(failedItems).toBe(2);

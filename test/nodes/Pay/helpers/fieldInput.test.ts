@@ -1,9 +1,21 @@
 import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
-import { readRequiredText, readText, readWholeNumber, readYesNo, shownValue } from '../../../../nodes/Pay/helpers/fieldInput';
+import {
+	readRequiredText,
+	readText,
+	readWholeNumber,
+	readYesNo,
+	shownValue,
+} from '../../../../nodes/Pay/helpers/fieldInput';
 
-const node = { name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const node = {
+	name: 'Pay',
+	type: 'n8n-nodes-pay.pay',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
 
 /** What a mapping can give that is not text: objects, lists and yes/no, with a marker inside that must never be shown. */
 const notText = fc.oneof(
@@ -17,7 +29,10 @@ function failure(read: () => unknown): { message: string; field: unknown; outcom
 	try {
 		read();
 	} catch (error) {
-		const { message, context } = error as { message: string; context: { field: unknown; outcome: unknown } };
+		const { message, context } = error as {
+			message: string;
+			context: { field: unknown; outcome: unknown };
+		};
 		return { message, field: context.field, outcome: context.outcome };
 	}
 	throw new Error('expected the value to be refused');
@@ -48,8 +63,12 @@ describe('text fields', () => {
 	});
 
 	it('refuse an empty required field with the hint given', () => {
-		expect(failure(() => readRequiredText(node, 0, 'Recipient', '  ', 'give a username')).message).toBe('Recipient: is empty; give a username');
-		expect(failure(() => readRequiredText(node, 0, 'Card UUID', null)).message).toBe('Card UUID: is empty');
+		expect(
+			failure(() => readRequiredText(node, 0, 'Recipient', '  ', 'give a username')).message,
+		).toBe('Recipient: is empty; give a username');
+		expect(failure(() => readRequiredText(node, 0, 'Card UUID', null)).message).toBe(
+			'Card UUID: is empty',
+		);
 	});
 });
 
@@ -66,24 +85,38 @@ describe('whole-number fields', () => {
 	it('refuse fractions, numbers out of range and anything not a number, showing what was given rather than what it parsed to', () => {
 		fc.assert(
 			fc.property(
-				fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 37 }), fc.double({ noInteger: true, noNaN: true }), fc.string().filter((text) => !/^\s*-?\d+(\.\d+)?\s*$/.test(text)), notText),
+				fc.oneof(
+					fc.integer({ max: 0 }),
+					fc.integer({ min: 37 }),
+					fc.double({ noInteger: true, noNaN: true }),
+					fc.string().filter((text) => !/^\s*-?\d+(\.\d+)?\s*$/.test(text)),
+					notText,
+				),
 				(raw) => {
 					const refused = failure(() => readWholeNumber(node, 0, 'Instalments', raw, 1, 36));
-					expect(refused.message).toMatch(/^Instalments: must be a whole number from 1 to 36, got /);
+					expect(refused.message).toMatch(
+						/^Instalments: must be a whole number from 1 to 36, got /,
+					);
 					expect(refused.message.endsWith(`got ${shownValue(raw)}`)).toBe(true);
 					expect(refused.field).toBe('Instalments');
 				},
 			),
 		);
-		expect(failure(() => readWholeNumber(node, 0, 'Expiration (Days)', 'abc', 1)).message).toBe('Expiration (Days): must be a whole number 1 or more, got "abc"');
+		expect(failure(() => readWholeNumber(node, 0, 'Expiration (Days)', 'abc', 1)).message).toBe(
+			'Expiration (Days): must be a whole number 1 or more, got "abc"',
+		);
 	});
 });
 
 describe('yes/no fields', () => {
 	it('take true and false, as values or as text, and refuse anything else naming the field', () => {
-		expect([true, false, 'true', ' FALSE '].map((raw) => readYesNo(node, 0, 'Send No Email', raw))).toEqual([true, false, true, false]);
+		expect(
+			[true, false, 'true', ' FALSE '].map((raw) => readYesNo(node, 0, 'Send No Email', raw)),
+		).toEqual([true, false, true, false]);
 		for (const raw of ['yes', 1, {}, null]) {
-			expect(failure(() => readYesNo(node, 0, 'Send No Email', raw)).message).toMatch(/^Send No Email: must be true or false, got /);
+			expect(failure(() => readYesNo(node, 0, 'Send No Email', raw)).message).toMatch(
+				/^Send No Email: must be true or false, got /,
+			);
 		}
 	});
 });

@@ -8,13 +8,25 @@ import type { INode } from 'n8n-workflow';
 import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/amount';
 import { readUrlField } from '../../../../nodes/Pay/helpers/urlField';
 import { readCardNumber, readCvv, readExpiry } from '../../../../nodes/Pay/helpers/cardInput';
-import { readRequiredText, readText, readTextList, readWholeNumber, readYesNo } from '../../../../nodes/Pay/helpers/fieldInput';
+import {
+	readRequiredText,
+	readText,
+	readTextList,
+	readWholeNumber,
+	readYesNo,
+} from '../../../../nodes/Pay/helpers/fieldInput';
 import { readInstantPaymentKey } from '../../../../nodes/Pay/helpers/instantPaymentKey';
 import { readJsonObject } from '../../../../nodes/Pay/helpers/jsonFields';
 import { readSlug } from '../../../../nodes/Pay/helpers/slug';
 import { readVerificationCode } from '../../../../nodes/Pay/helpers/verificationCode';
 
-const node = { name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const node = {
+	name: 'Pay',
+	type: 'n8n-nodes-pay.pay',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
 
 const READERS: Array<[string, (raw: unknown) => unknown]> = [
 	['Payment Slug', (raw) => readSlug(node, 0, raw)],
@@ -39,7 +51,18 @@ const anyValue = fc.oneof(
 	fc.anything({ withObjectString: true, withNullPrototype: true }),
 	fc.string().map((rest) => `http://${rest}`),
 	fc.string().map((rest) => `https://${rest}`),
-	fc.constantFrom('http://', 'https://', 'http://[::1', '12/', '1e3', '{"a":', '[1,2]', '0x10', ' - ', '٣'),
+	fc.constantFrom(
+		'http://',
+		'https://',
+		'http://[::1',
+		'12/',
+		'1e3',
+		'{"a":',
+		'[1,2]',
+		'0x10',
+		' - ',
+		'٣',
+	),
 );
 
 it.each(READERS)('%s: anything given is read or refused naming the field', (field, read) => {
@@ -48,8 +71,14 @@ it.each(READERS)('%s: anything given is read or refused naming the field', (fiel
 			try {
 				read(raw);
 			} catch (error) {
-				const { message, context } = error as { message: string; context?: { field?: unknown; outcome?: unknown } };
-				expect({ field: context?.field, outcome: context?.outcome }).toEqual({ field, outcome: 'not_sent' });
+				const { message, context } = error as {
+					message: string;
+					context?: { field?: unknown; outcome?: unknown };
+				};
+				expect({ field: context?.field, outcome: context?.outcome }).toEqual({
+					field,
+					outcome: 'not_sent',
+				});
 				expect(message.startsWith(`${field}: `)).toBe(true);
 			}
 		}),

@@ -7,15 +7,25 @@ import { readInstantPaymentKey } from '../../../../nodes/Pay/helpers/instantPaym
 import { readSlug } from '../../../../nodes/Pay/helpers/slug';
 import { readVerificationCode } from '../../../../nodes/Pay/helpers/verificationCode';
 
-const node = { name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const node = {
+	name: 'Pay',
+	type: 'n8n-nodes-pay.pay',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
 
 describe('instant-payment key', () => {
 	it('accepts every Colombian mobile number, however it is written', () => {
 		fc.assert(
-			fc.property(fc.stringMatching(/^3\d{9}$/), fc.constantFrom('', '+57', '57', '+57 '), (number, prefix) => {
-				const spaced = `${prefix}${number.slice(0, 3)} ${number.slice(3, 6)}-${number.slice(6)}`;
-				expect(readInstantPaymentKey(node, 0, 'Key', spaced)).toBe(number);
-			}),
+			fc.property(
+				fc.stringMatching(/^3\d{9}$/),
+				fc.constantFrom('', '+57', '57', '+57 '),
+				(number, prefix) => {
+					const spaced = `${prefix}${number.slice(0, 3)} ${number.slice(3, 6)}-${number.slice(6)}`;
+					expect(readInstantPaymentKey(node, 0, 'Key', spaced)).toBe(number);
+				},
+			),
 		);
 	});
 
@@ -48,10 +58,16 @@ describe('verification code', () => {
 describe('whole amounts', () => {
 	it('never rounds a fraction', () => {
 		fc.assert(
-			fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 99 }), (pesos, cents) => {
-				expect(() => readWholeAmount(node, 0, 'Amount (COP)', pesos + cents / 100)).toThrow(/not rounded/);
-				expect(readWholeAmount(node, 0, 'Amount (COP)', String(pesos))).toBe(pesos);
-			}),
+			fc.property(
+				fc.integer({ min: 1, max: 10_000_000 }),
+				fc.integer({ min: 1, max: 99 }),
+				(pesos, cents) => {
+					expect(() => readWholeAmount(node, 0, 'Amount (COP)', pesos + cents / 100)).toThrow(
+						/not rounded/,
+					);
+					expect(readWholeAmount(node, 0, 'Amount (COP)', String(pesos))).toBe(pesos);
+				},
+			),
 		);
 	});
 });
@@ -69,27 +85,41 @@ describe('amounts in cents', () => {
 
 	it('refuses a third decimal instead of rounding it, and drops only binary noise', () => {
 		fc.assert(
-			fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 1, max: 9 }), (cents, thousandth) => {
-				const amount = (cents * 10 + thousandth) / 1000;
-				expect(() => readPositiveAmount(node, 0, 'Amount (COP)', amount)).toThrow(/^Amount \(COP\): has more than two decimals.*not rounded/);
-			}),
+			fc.property(
+				fc.integer({ min: 0, max: 1_000_000_000 }),
+				fc.integer({ min: 1, max: 9 }),
+				(cents, thousandth) => {
+					const amount = (cents * 10 + thousandth) / 1000;
+					expect(() => readPositiveAmount(node, 0, 'Amount (COP)', amount)).toThrow(
+						/^Amount \(COP\): has more than two decimals.*not rounded/,
+					);
+				},
+			),
 		);
 		expect(readPositiveAmount(node, 0, 'Amount (COP)', 0.1 + 0.2)).toBe(0.3);
 		expect(readPositiveAmount(node, 0, 'Amount (COP)', 1.15 * 3)).toBe(3.45);
 	});
 
-	it('leaves what is typed in an amount field to the node: no field lets n8n\'s editor round it (numberPrecision)', () => {
+	it("leaves what is typed in an amount field to the node: no field lets n8n's editor round it (numberPrecision)", () => {
 		const amountFields: INodeProperties[] = [];
 		const visit = (properties: INodeProperties[]) => {
 			for (const property of properties) {
-				if (property.type === 'number' && /amount/i.test(property.name)) amountFields.push(property);
+				if (property.type === 'number' && /amount/i.test(property.name))
+					amountFields.push(property);
 				const children = (property.options ?? []) as unknown[];
-				visit(children.filter((child): child is INodeProperties => typeof child === 'object' && child !== null && 'type' in child));
+				visit(
+					children.filter(
+						(child): child is INodeProperties =>
+							typeof child === 'object' && child !== null && 'type' in child,
+					),
+				);
 			}
 		};
 		visit(new Pay().description.properties);
 		expect(amountFields.length).toBeGreaterThanOrEqual(5);
-		expect(amountFields.filter((field) => field.typeOptions?.numberPrecision !== undefined)).toEqual([]);
+		expect(
+			amountFields.filter((field) => field.typeOptions?.numberPrecision !== undefined),
+		).toEqual([]);
 	});
 });
 

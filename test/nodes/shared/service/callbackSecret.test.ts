@@ -1,5 +1,11 @@
 /** The callback-secret contract: what the Pay node adds to a callback URL is what the Pay Trigger looks for. */
-import { CALLBACK_SECRET_PARAMETER, callbackSecretOf, carriesSecret, secretCarriedBy, withCallbackSecret } from '../../../../nodes/shared/service/callbackSecret';
+import {
+	CALLBACK_SECRET_PARAMETER,
+	callbackSecretOf,
+	carriesSecret,
+	secretCarriedBy,
+	withCallbackSecret,
+} from '../../../../nodes/shared/service/callbackSecret';
 
 const SECRET = 'cb-secret-0123456789';
 
@@ -14,12 +20,17 @@ describe('callback secret', () => {
 	});
 
 	it('replaces a secret already in the URL instead of adding a second one', () => {
-		const url = withCallbackSecret(withCallbackSecret('https://n8n.example/webhook/pay', 'old-secret'), SECRET);
+		const url = withCallbackSecret(
+			withCallbackSecret('https://n8n.example/webhook/pay', 'old-secret'),
+			SECRET,
+		);
 		expect(new URL(url).searchParams.getAll(CALLBACK_SECRET_PARAMETER)).toEqual([SECRET]);
 	});
 
 	it('is refused when missing, wrong or empty', () => {
-		expect(carriesSecret(secretCarriedBy(queryOf('https://n8n.example/webhook/pay')), SECRET)).toBe(false);
+		expect(carriesSecret(secretCarriedBy(queryOf('https://n8n.example/webhook/pay')), SECRET)).toBe(
+			false,
+		);
 		expect(carriesSecret('wrong', SECRET)).toBe(false);
 		expect(carriesSecret('', '')).toBe(false);
 	});

@@ -6,7 +6,11 @@
 import fc from 'fast-check';
 
 import { cardView } from '../../../../nodes/Pay/actions/card/cardView';
-import { checkoutOutput, findRedirectUrl, readCheckoutAnswer } from '../../../../nodes/Pay/actions/checkout/checkoutSubmission';
+import {
+	checkoutOutput,
+	findRedirectUrl,
+	readCheckoutAnswer,
+} from '../../../../nodes/Pay/actions/checkout/checkoutSubmission';
 import { readBankCatalog } from '../../../../nodes/Pay/helpers/banks';
 import { readListPage } from '../../../../nodes/Pay/helpers/listAnswer';
 import { answerFields, toNumber } from '../../../../nodes/shared/service/normalize';
@@ -16,7 +20,22 @@ import { decodeBody } from '../../../../nodes/shared/transport/decodeBody';
 
 /** Names the readers look for, and names that Object.prototype already has, drawn often. */
 const fieldName = fc.oneof(
-	fc.constantFrom('__proto__', 'constructor', 'toString', 'valueOf', 'url', 'state', 'amount', 'fields', 'bankCode', 'bankName', 'card_uuid', 'iai_card', 'data', 'bank_url'),
+	fc.constantFrom(
+		'__proto__',
+		'constructor',
+		'toString',
+		'valueOf',
+		'url',
+		'state',
+		'amount',
+		'fields',
+		'bankCode',
+		'bankName',
+		'card_uuid',
+		'iai_card',
+		'data',
+		'bank_url',
+	),
 	fc.string(),
 );
 
@@ -24,19 +43,33 @@ const fieldName = fc.oneof(
 const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
 	value: fc.oneof(
 		{ depthSize: 'small' },
-		fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null)).map((value) => JSON.stringify(value)),
+		fc
+			.oneof(
+				fc.string(),
+				fc.double({ noNaN: true, noDefaultInfinity: true }),
+				fc.integer(),
+				fc.boolean(),
+				fc.constant(null),
+			)
+			.map((value) => JSON.stringify(value)),
 		fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-		fc.array(fc.tuple(fieldName, tie('value')), { maxLength: 6 }).map((fields) => `{${fields.map(([name, value]) => `${JSON.stringify(name)}:${value}`).join(',')}}`),
+		fc
+			.array(fc.tuple(fieldName, tie('value')), { maxLength: 6 })
+			.map(
+				(fields) =>
+					`{${fields.map(([name, value]) => `${JSON.stringify(name)}:${value}`).join(',')}}`,
+			),
 	),
 })).value;
 
 /** What n8n stores must survive JSON, and an object must be an ordinary one. */
 function expectPlainData(value: unknown): void {
 	expect(() => JSON.stringify(value)).not.toThrow();
-	if (typeof value === 'object' && value !== null && !Array.isArray(value)) expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+	if (typeof value === 'object' && value !== null && !Array.isArray(value))
+		expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
 }
 
-describe('readers of the service\'s answers, on any JSON', () => {
+describe("readers of the service's answers, on any JSON", () => {
 	it('decode any body, as text, encoded twice, as bytes or already parsed', () => {
 		fc.assert(
 			fc.property(jsonText, (text) => {
@@ -50,8 +83,12 @@ describe('readers of the service\'s answers, on any JSON', () => {
 	});
 
 	it('skips a bank whose code is not a text or a number (found by the property below)', () => {
-		const catalog = JSON.parse('[{"bankCode":{"toString":false}},{"bankCode":[]},{"bankCode":" 1007 ","bankName":"BANCOLOMBIA"}]');
-		expect(readBankCatalog(catalog).map((bank) => [bank.code, bank.name])).toEqual([['1007', 'BANCOLOMBIA']]);
+		const catalog = JSON.parse(
+			'[{"bankCode":{"toString":false}},{"bankCode":[]},{"bankCode":" 1007 ","bankName":"BANCOLOMBIA"}]',
+		);
+		expect(readBankCatalog(catalog).map((bank) => [bank.code, bank.name])).toEqual([
+			['1007', 'BANCOLOMBIA'],
+		]);
 	});
 
 	it('read payment objects, checkout answers, banks, cards, states and answers as fields without throwing', () => {
@@ -60,7 +97,11 @@ describe('readers of the service\'s answers, on any JSON', () => {
 				const answer: unknown = JSON.parse(text);
 				expectPlainData(normalizePaymentObject(answer, 'https://pay.example/c/'));
 				const checkout = readCheckoutAnswer(answer, 'https://pay.example/c/');
-				expectPlainData(checkoutOutput('abc123', 'pse', checkout, { redirect_url: findRedirectUrl(checkout.order) ?? null }));
+				expectPlainData(
+					checkoutOutput('abc123', 'pse', checkout, {
+						redirect_url: findRedirectUrl(checkout.order) ?? null,
+					}),
+				);
 				for (const bank of readBankCatalog(answer)) {
 					expect(typeof bank.code).toBe('string');
 					expect(typeof bank.name).toBe('string');
@@ -70,7 +111,8 @@ describe('readers of the service\'s answers, on any JSON', () => {
 				if (page) expect(Array.isArray(page.entries)).toBe(true);
 				const fields = answerFields(answer);
 				expectPlainData(fields);
-				if (answer !== null && (typeof answer !== 'object' || Array.isArray(answer))) expect(fields).toEqual({ response: answer });
+				if (answer !== null && (typeof answer !== 'object' || Array.isArray(answer)))
+					expect(fields).toEqual({ response: answer });
 				expect(typeof paymentStateLabel(answer)).toBe('string');
 				expect(typeof withdrawalStateLabel(answer)).toBe('string');
 				const number = toNumber(answer);

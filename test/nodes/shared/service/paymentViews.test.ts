@@ -1,21 +1,52 @@
 import { readBankCatalog, isPromptRow } from '../../../../nodes/Pay/helpers/banks';
 import { normalizePaymentObject } from '../../../../nodes/shared/service/paymentObject';
 import { parseMethods, serializeMethods } from '../../../../nodes/shared/service/paymentMethods';
-import { findRedirectUrl, readCheckoutAnswer } from '../../../../nodes/Pay/actions/checkout/checkoutSubmission';
+import {
+	findRedirectUrl,
+	readCheckoutAnswer,
+} from '../../../../nodes/Pay/actions/checkout/checkoutSubmission';
 import fc from 'fast-check';
 
 describe('payment object view', () => {
 	it('gives the creation and the detail shapes the same names and types, keeping the raw answer', () => {
 		const created = normalizePaymentObject(
-			{ url: 'abc123', amount: '50000.00', payed_amount: '47000.50', state: 0, payment_method_enabled: '{"pse":true}', date_created: '2026-11-23T10:00:00Z' },
+			{
+				url: 'abc123',
+				amount: '50000.00',
+				payed_amount: '47000.50',
+				state: 0,
+				payment_method_enabled: '{"pse":true}',
+				date_created: '2026-11-23T10:00:00Z',
+			},
 			'https://pay.example/c/',
 		);
-		const detail = normalizePaymentObject({ url: 'abc123', amount: 50000, payed_amount: 47000.5, state: 3, payment_method_enabled: '{"pse":true}', date_created: 1795000000 });
-		expect(created).toMatchObject({ slug: 'abc123', amount: 50000, payed_amount: 47000.5, state_label: 'created', payment_methods: { pse: true } });
+		const detail = normalizePaymentObject({
+			url: 'abc123',
+			amount: 50000,
+			payed_amount: 47000.5,
+			state: 3,
+			payment_method_enabled: '{"pse":true}',
+			date_created: 1795000000,
+		});
+		expect(created).toMatchObject({
+			slug: 'abc123',
+			amount: 50000,
+			payed_amount: 47000.5,
+			state_label: 'created',
+			payment_methods: { pse: true },
+		});
 		expect(created.date_created).toBe('2026-11-23T10:00:00.000Z');
 		expect(created.payment_page_url).toBe('https://pay.example/c/abc123');
-		expect(created.raw).toEqual({ amount: '50000.00', payed_amount: '47000.50', date_created: '2026-11-23T10:00:00Z' });
-		expect(detail).toMatchObject({ amount: 50000, state_label: 'paid', date_created: '2026-11-18T11:06:40.000Z' });
+		expect(created.raw).toEqual({
+			amount: '50000.00',
+			payed_amount: '47000.50',
+			date_created: '2026-11-23T10:00:00Z',
+		});
+		expect(detail).toMatchObject({
+			amount: 50000,
+			state_label: 'paid',
+			date_created: '2026-11-18T11:06:40.000Z',
+		});
 		expect(detail.raw).toMatchObject({ date_created: 1795000000 });
 		expect(detail.payment_page_url).toBeUndefined();
 	});
@@ -28,23 +59,50 @@ describe('payment object view', () => {
 		['the smallest milliseconds (1e11, 1973-03-03)', 1e11, '1973-03-03T09:46:40.000Z'],
 		['the largest seconds below it', 1e11 - 1, new Date((1e11 - 1) * 1000).toISOString()],
 	])('gives every date_… as ISO 8601 from %s, the original under raw', (_name, value, iso) => {
-		const view = normalizePaymentObject({ url: 'abc123', date_created: value, date_expired: value, date_payed: value });
+		const view = normalizePaymentObject({
+			url: 'abc123',
+			date_created: value,
+			date_expired: value,
+			date_payed: value,
+		});
 		expect(view).toMatchObject({ date_created: iso, date_expired: iso, date_payed: iso });
 		expect(view.raw).toMatchObject({ date_created: value });
 	});
 
-	it.each([[''], [0], ['not a date'], [null]])('keeps a date of %j as it came (no date to give)', (value) => {
-		const view = normalizePaymentObject({ url: 'abc123', date_payed: value });
-		expect(view.date_payed).toBe(value);
-		expect(view.raw).toEqual({});
-	});
+	it.each([[''], [0], ['not a date'], [null]])(
+		'keeps a date of %j as it came (no date to give)',
+		(value) => {
+			const view = normalizePaymentObject({ url: 'abc123', date_payed: value });
+			expect(view.date_payed).toBe(value);
+			expect(view.raw).toEqual({});
+		},
+	);
 
-	it('puts the node\'s own fields first (they lead n8n\'s output table), and they win over same-named fields of the answer', () => {
-		const view = normalizePaymentObject({ pk: 7, amount: '1.00', state: 2, url: 'abc123', slug: 'other', state_label: 'x' }, 'https://pay.example/c');
-		expect(Object.keys(view)).toEqual(['slug', 'payment_page_url', 'state_label', 'pk', 'amount', 'state', 'url', 'raw']);
-		expect(view).toMatchObject({ slug: 'abc123', state_label: 'not_paid', raw: { amount: '1.00', slug: 'other', state_label: 'x' } });
+	it("puts the node's own fields first (they lead n8n's output table), and they win over same-named fields of the answer", () => {
+		const view = normalizePaymentObject(
+			{ pk: 7, amount: '1.00', state: 2, url: 'abc123', slug: 'other', state_label: 'x' },
+			'https://pay.example/c',
+		);
+		expect(Object.keys(view)).toEqual([
+			'slug',
+			'payment_page_url',
+			'state_label',
+			'pk',
+			'amount',
+			'state',
+			'url',
+			'raw',
+		]);
+		expect(view).toMatchObject({
+			slug: 'abc123',
+			state_label: 'not_paid',
+			raw: { amount: '1.00', slug: 'other', state_label: 'x' },
+		});
 		const withProto = JSON.parse('{"__proto__": {"x": 1}, "url": "abc123", "state": 3}');
-		expect(Object.keys(normalizePaymentObject(withProto)).slice(0, 2)).toEqual(['slug', 'state_label']);
+		expect(Object.keys(normalizePaymentObject(withProto)).slice(0, 2)).toEqual([
+			'slug',
+			'state_label',
+		]);
 	});
 
 	it('labels unknown states "unknown" and never throws on odd answers', () => {
@@ -54,19 +112,29 @@ describe('payment object view', () => {
 	});
 
 	it('keeps a field named "__proto__" a field, not the view\'s prototype', () => {
-		const answer = JSON.parse('{"url":"abc123","amount":"5.00","__proto__":{"state_label":"paid","polluted":true}}');
+		const answer = JSON.parse(
+			'{"url":"abc123","amount":"5.00","__proto__":{"state_label":"paid","polluted":true}}',
+		);
 		const view = normalizePaymentObject(answer);
 		expect(Object.getPrototypeOf(view)).toBe(Object.prototype);
 		expect(Object.keys(view)).toContain('__proto__');
-		expect(JSON.parse(JSON.stringify(view)).__proto__).toEqual({ state_label: 'paid', polluted: true });
+		expect(JSON.parse(JSON.stringify(view)).__proto__).toEqual({
+			state_label: 'paid',
+			polluted: true,
+		});
 		expect((view as Record<string, unknown>).polluted).toBeUndefined();
 		expect(view.amount).toBe(5);
 	});
 
 	it('round-trips the method map through its JSON string', () => {
 		// Keys that name Object.prototype's members are drawn often, not left to chance.
-		const methodKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString'), fc.stringMatching(/^[A-Za-z_-]{1,12}$/));
-		expect(parseMethods(serializeMethods(['__proto__', 'pse']))).toEqual(JSON.parse('{"__proto__":true,"pse":true}'));
+		const methodKey = fc.oneof(
+			fc.constantFrom('__proto__', 'constructor', 'toString'),
+			fc.stringMatching(/^[A-Za-z_-]{1,12}$/),
+		);
+		expect(parseMethods(serializeMethods(['__proto__', 'pse']))).toEqual(
+			JSON.parse('{"__proto__":true,"pse":true}'),
+		);
 		fc.assert(
 			fc.property(fc.uniqueArray(methodKey, { minLength: 1 }), (keys) => {
 				const parsed = parseMethods(serializeMethods(keys)) as Record<string, boolean>;
@@ -80,7 +148,10 @@ describe('payment object view', () => {
 describe('checkout answers', () => {
 	it('reads [order, object] and finds the redirect link under any name', () => {
 		const answer = readCheckoutAnswer([
-			{ model: 'pay.paymentorder', fields: { method: 'pse', state: 'PENDIENTE', urlbanco: 'https://bank.example/flow/1' } },
+			{
+				model: 'pay.paymentorder',
+				fields: { method: 'pse', state: 'PENDIENTE', urlbanco: 'https://bank.example/flow/1' },
+			},
 			{ url: 'abc123', state: 1, amount: 10 },
 		]);
 		expect(answer.order.state).toBe('PENDIENTE');
@@ -90,25 +161,44 @@ describe('checkout answers', () => {
 		expect(readCheckoutAnswer({ result: 'OK' }).order).toEqual({ result: 'OK' });
 	});
 
-	it('reads the records real clients see: the object from the second record\'s fields, by record name or by place', () => {
-		const order = { method: 'pse', state: 'PENDIENTE', ordenId: 'abc123', checkout: 'https://bank.example/pse/1', ref: '' };
+	it("reads the records real clients see: the object from the second record's fields, by record name or by place", () => {
+		const order = {
+			method: 'pse',
+			state: 'PENDIENTE',
+			ordenId: 'abc123',
+			checkout: 'https://bank.example/pse/1',
+			ref: '',
+		};
 		const object = { url: 'abc123', state: 1, amount: 10 };
 		const named = readCheckoutAnswer([
 			{ model: 'api.pay', pk: 7, fields: object },
-			{ model: 'api.paymentorder', pk: 3, fields: { ...order, gateway: 'https://other.example/not-this' } },
+			{
+				model: 'api.paymentorder',
+				pk: 3,
+				fields: { ...order, gateway: 'https://other.example/not-this' },
+			},
 		]);
 		expect(named.order).toMatchObject(order);
 		expect(named.payment).toMatchObject({ slug: 'abc123', state: 1, state_label: 'in_process' });
 		// The order's checkout before any other link in it.
 		expect(findRedirectUrl(named.order)).toBe('https://bank.example/pse/1');
-		const unnamed = readCheckoutAnswer([{ pk: 3, fields: order }, { pk: 7, fields: object }]);
+		const unnamed = readCheckoutAnswer([
+			{ pk: 3, fields: order },
+			{ pk: 7, fields: object },
+		]);
 		expect(unnamed.order).toEqual(order);
 		expect(unnamed.payment).toMatchObject({ slug: 'abc123', state_label: 'in_process' });
-		expect(readCheckoutAnswer([{ model: 'api.paymentorder', fields: order }]).payment).toBeUndefined();
+		expect(
+			readCheckoutAnswer([{ model: 'api.paymentorder', fields: order }]).payment,
+		).toBeUndefined();
 	});
 
 	it('reads the bank catalog and spots the prompt row', () => {
-		const banks = readBankCatalog([{ bankCode: '0', bankName: 'Seleccione' }, { bankCode: 1007, name: 'BANCOLOMBIA' }, { nothing: true }]);
+		const banks = readBankCatalog([
+			{ bankCode: '0', bankName: 'Seleccione' },
+			{ bankCode: 1007, name: 'BANCOLOMBIA' },
+			{ nothing: true },
+		]);
 		expect(banks.map((bank) => [bank.code, bank.name, isPromptRow(bank)])).toEqual([
 			['0', 'Seleccione', true],
 			['1007', 'BANCOLOMBIA', false],

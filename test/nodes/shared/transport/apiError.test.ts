@@ -3,8 +3,18 @@ import type { INode } from 'n8n-workflow';
 import { describeFailure, toNodeApiError } from '../../../../nodes/shared/transport/apiError';
 import type { FailedRequestContext } from '../../../../nodes/shared/transport/failureFacts';
 
-const node: INode = { id: '1', name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} };
-const context = (safety: FailedRequestContext['safety'], extra: Partial<FailedRequestContext> = {}): FailedRequestContext => ({
+const node: INode = {
+	id: '1',
+	name: 'Pay',
+	type: 'n8n-nodes-pay.pay',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const context = (
+	safety: FailedRequestContext['safety'],
+	extra: Partial<FailedRequestContext> = {},
+): FailedRequestContext => ({
 	safety,
 	action: 'the transfer',
 	howToCheck: 'List transfers (Transfer → Get Many) and look for it.',
@@ -16,7 +26,12 @@ const context = (safety: FailedRequestContext['safety'], extra: Partial<FailedRe
 describe('describeFailure', () => {
 	it('uses the service detail as the message and its error sentence as the description', () => {
 		const facts = describeFailure(
-			{ kind: 'http', status: 422, detail: 'Saldo insuficiente', error: 'No fue posible crear el registro' },
+			{
+				kind: 'http',
+				status: 422,
+				detail: 'Saldo insuficiente',
+				error: 'No fue posible crear el registro',
+			},
 			context('once'),
 		);
 		expect(facts).toMatchObject({
@@ -37,8 +52,14 @@ describe('describeFailure', () => {
 
 	it.each([
 		[{ kind: 'timeout', code: 'ECONNABORTED' } as const, /No answer came within 1000 ms/],
-		[{ kind: 'network', code: 'ECONNRESET' } as const, /connection broke after the request was sent \(ECONNRESET\)/],
-		[{ kind: 'unreadable', status: 200, bodyExcerpt: 'oops' } as const, /HTTP 200 but the answer is not JSON/],
+		[
+			{ kind: 'network', code: 'ECONNRESET' } as const,
+			/connection broke after the request was sent \(ECONNRESET\)/,
+		],
+		[
+			{ kind: 'unreadable', status: 200, bodyExcerpt: 'oops' } as const,
+			/HTTP 200 but the answer is not JSON/,
+		],
 	])('reports a lost answer of a write as unknown outcome (%o)', (failure, pattern) => {
 		const facts = describeFailure(failure, context('once'));
 		expect(facts.outcome).toBe('unknown');
@@ -52,48 +73,82 @@ describe('describeFailure', () => {
 	});
 
 	it('gives a clear message for bodies that are not the error shape', () => {
-		expect(describeFailure({ kind: 'http', status: 404, bodyExcerpt: 'Not Found' }, context('read')).message).toBe(
-			'The service answered HTTP 404: "Not Found"',
-		);
+		expect(
+			describeFailure({ kind: 'http', status: 404, bodyExcerpt: 'Not Found' }, context('read'))
+				.message,
+		).toBe('The service answered HTTP 404: "Not Found"');
 		expect(describeFailure({ kind: 'http', status: 400 }, context('read')).message).toBe(
 			'The service answered HTTP 400 with an empty body',
 		);
-		expect(describeFailure({ kind: 'unreadable', status: 200, bodyExcerpt: 'Maintenance' }, context('read', { attempts: 4 })).message).toBe(
+		expect(
+			describeFailure(
+				{ kind: 'unreadable', status: 200, bodyExcerpt: 'Maintenance' },
+				context('read', { attempts: 4 }),
+			).message,
+		).toBe(
 			'The service answered HTTP 200 with a body that is not JSON (after 4 attempts): "Maintenance"',
 		);
 	});
 
 	it('points at the credential on a 401', () => {
-		expect(describeFailure({ kind: 'http', status: 401, detail: 'Token invalid' }, context('read')).message).toMatch(
-			/^Authentication failed: Token invalid\. Check the API key/,
-		);
+		expect(
+			describeFailure({ kind: 'http', status: 401, detail: 'Token invalid' }, context('read'))
+				.message,
+		).toMatch(/^Authentication failed: Token invalid\. Check the API key/);
 		// The service's own full stop is kept, not doubled.
-		expect(describeFailure({ kind: 'http', status: 401, detail: 'Authentication credentials were not provided.' }, context('read')).message).toMatch(
+		expect(
+			describeFailure(
+				{ kind: 'http', status: 401, detail: 'Authentication credentials were not provided.' },
+				context('read'),
+			).message,
+		).toMatch(
 			/^Authentication failed: Authentication credentials were not provided\. Check the API key/,
 		);
 	});
 
 	it('tells a refused repeat of an idempotency key after a lost answer from a plain refusal', () => {
 		const repeat = { kind: 'http', status: 409, detail: 'double_idempotency_key: n8n-1' } as const;
-		expect(describeFailure(repeat, context('idempotent', { action: 'the payment object creation', earlierAttemptLost: true }))).toMatchObject({
-			message: 'The payment object creation was already carried out by an earlier attempt whose answer was lost; it was not done twice.',
+		expect(
+			describeFailure(
+				repeat,
+				context('idempotent', { action: 'the payment object creation', earlierAttemptLost: true }),
+			),
+		).toMatchObject({
+			message:
+				'The payment object creation was already carried out by an earlier attempt whose answer was lost; it was not done twice.',
 			outcome: 'unknown',
 		});
 		expect(describeFailure(repeat, context('idempotent')).outcome).toBe('refused');
 	});
 
 	it('marks failed reads as failed, not as unknown', () => {
-		expect(describeFailure({ kind: 'timeout', code: 'ETIMEDOUT' }, context('read')).outcome).toBe('failed');
+		expect(describeFailure({ kind: 'timeout', code: 'ETIMEDOUT' }, context('read')).outcome).toBe(
+			'failed',
+		);
 		expect(describeFailure({ kind: 'http', status: 503 }, context('read')).outcome).toBe('failed');
 	});
 });
 
 describe('toNodeApiError', () => {
 	it('carries message, description, status and the outcome to branch on', () => {
-		const error = toNodeApiError(node, { message: 'Saldo insuficiente', description: 'x', httpCode: '422', outcome: 'refused', detail: 'Saldo insuficiente' }, 2);
+		const error = toNodeApiError(
+			node,
+			{
+				message: 'Saldo insuficiente',
+				description: 'x',
+				httpCode: '422',
+				outcome: 'refused',
+				detail: 'Saldo insuficiente',
+			},
+			2,
+		);
 		expect(error.message).toBe('Saldo insuficiente');
 		expect(error.description).toBe('x');
 		expect(error.httpCode).toBe('422');
-		expect(error.context).toMatchObject({ outcome: 'refused', detail: 'Saldo insuficiente', itemIndex: 2 });
+		expect(error.context).toMatchObject({
+			outcome: 'refused',
+			detail: 'Saldo insuficiente',
+			itemIndex: 2,
+		});
 	});
 });

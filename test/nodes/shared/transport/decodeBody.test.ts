@@ -10,8 +10,14 @@ describe('decodeBody', () => {
 		const order = { model: 'order', fields: { state: 'PENDIENTE' } };
 		const once = JSON.stringify([order, { url: 'abc' }]);
 		expect(decodeBody(once)).toEqual({ readable: true, value: [order, { url: 'abc' }] });
-		expect(decodeBody(JSON.stringify(once))).toEqual({ readable: true, value: [order, { url: 'abc' }] });
-		expect(decodeBody(JSON.stringify(JSON.stringify(once)))).toEqual({ readable: true, value: [order, { url: 'abc' }] });
+		expect(decodeBody(JSON.stringify(once))).toEqual({
+			readable: true,
+			value: [order, { url: 'abc' }],
+		});
+		expect(decodeBody(JSON.stringify(JSON.stringify(once)))).toEqual({
+			readable: true,
+			value: [order, { url: 'abc' }],
+		});
 	});
 
 	it('decodes a Buffer body', () => {

@@ -15,7 +15,8 @@ let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
 
 const estimate = { resource: 'payment', operation: 'estimateFees', amount: '={{ $json.amount }}' };
-const items = (count: number) => Array.from({ length: count }, (_, index) => ({ amount: 1000 * (index + 1) }));
+const items = (count: number) =>
+	Array.from({ length: count }, (_, index) => ({ amount: 1000 * (index + 1) }));
 
 async function freshHelper(): Promise<TestCredentialsHelper> {
 	return new TestCredentialsHelper((await loadBuiltPackage()).credentialTypes);
@@ -24,18 +25,38 @@ async function freshHelper(): Promise<TestCredentialsHelper> {
 describe('access token', () => {
 	it('is obtained once and shared by every item and by later runs', async () => {
 		const helper = await freshHelper();
-		const first = await runPayNode({ parameters: estimate, input: items(5), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		const first = await runPayNode({
+			parameters: estimate,
+			input: items(5),
+			credentials: sandboxCredentials(sandbox),
+			credentialsHelper: helper,
+		});
 		expect(first.items).toHaveLength(5);
-		await runPayNode({ parameters: estimate, input: items(3), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		await runPayNode({
+			parameters: estimate,
+			input: items(3),
+			credentials: sandboxCredentials(sandbox),
+			credentialsHelper: helper,
+		});
 		expect(await sandbox.control.count('POST /token/refresh/')).toBe(1);
 		expect(await sandbox.control.count('POST /pay/estimate/')).toBe(8);
 	});
 
 	it('is renewed once when the service answers 401, and the request goes through', async () => {
 		const helper = await freshHelper();
-		await runPayNode({ parameters: estimate, input: items(1), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		await runPayNode({
+			parameters: estimate,
+			input: items(1),
+			credentials: sandboxCredentials(sandbox),
+			credentialsHelper: helper,
+		});
 		await sandbox.control.expireTokens();
-		const { items: out, error } = await runPayNode({ parameters: estimate, input: items(3), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		const { items: out, error } = await runPayNode({
+			parameters: estimate,
+			input: items(3),
+			credentials: sandboxCredentials(sandbox),
+			credentialsHelper: helper,
+		});
 		expect(error).toBeUndefined();
 		expect(out.map((item) => item.json.amount)).toEqual([1000, 2000, 3000]);
 		expect(await sandbox.control.count('POST /token/refresh/')).toBe(2);
@@ -45,11 +66,23 @@ describe('access token', () => {
 	it('is obtained once, and renewed once, when many items run at the same time', async () => {
 		const helper = await freshHelper();
 		const concurrent = { ...estimate, requestOptions: { concurrency: 10 } };
-		const first = await runPayNode({ parameters: concurrent, input: items(10), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
-		expect(first.items.map((item) => item.json.amount)).toEqual(items(10).map((item) => item.amount));
+		const first = await runPayNode({
+			parameters: concurrent,
+			input: items(10),
+			credentials: sandboxCredentials(sandbox),
+			credentialsHelper: helper,
+		});
+		expect(first.items.map((item) => item.json.amount)).toEqual(
+			items(10).map((item) => item.amount),
+		);
 		expect(await sandbox.control.count('POST /token/refresh/')).toBe(1);
 		await sandbox.control.expireTokens();
-		const { items: out, error } = await runPayNode({ parameters: concurrent, input: items(10), credentials: sandboxCredentials(sandbox), credentialsHelper: helper });
+		const { items: out, error } = await runPayNode({
+			parameters: concurrent,
+			input: items(10),
+			credentials: sandboxCredentials(sandbox),
+			credentialsHelper: helper,
+		});
 		expect(error).toBeUndefined();
 		expect(out.map((item) => item.json.amount)).toEqual(items(10).map((item) => item.amount));
 		expect(await sandbox.control.count('POST /token/refresh/')).toBe(2);
@@ -57,12 +90,18 @@ describe('access token', () => {
 	});
 
 	it('works with a pasted access token, and says so plainly when it has expired', async () => {
-		const access = (await (await fetch(`${sandbox.baseUrl}/token/refresh/`, {
-			method: 'POST',
-			headers: { 'x-api-key': sandbox.demo.apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify({ refresh: sandbox.demo.refreshToken }),
-		})).json()) as { access: string };
-		const credentials = sandboxCredentials(sandbox, sandbox.demo, { authMethod: 'accessToken', accessToken: access.access, refreshToken: '' });
+		const access = (await (
+			await fetch(`${sandbox.baseUrl}/token/refresh/`, {
+				method: 'POST',
+				headers: { 'x-api-key': sandbox.demo.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({ refresh: sandbox.demo.refreshToken }),
+			})
+		).json()) as { access: string };
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, {
+			authMethod: 'accessToken',
+			accessToken: access.access,
+			refreshToken: '',
+		});
 		const ok = await runPayNode({ parameters: estimate, input: items(1), credentials });
 		expect(ok.items[0].json.amount).toBe(1000);
 		await sandbox.control.expireTokens();
@@ -72,23 +111,51 @@ describe('access token', () => {
 	});
 
 	it('reports a wrong refresh token without echoing it', async () => {
-		const credentials = sandboxCredentials(sandbox, sandbox.demo, { refreshToken: 'wrong-refresh-token-123456' });
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, {
+			refreshToken: 'wrong-refresh-token-123456',
+		});
 		const { error } = await runPayNode({ parameters: estimate, input: items(1), credentials });
 		expect(error?.message).toMatch(/access token/i);
 		expect(JSON.stringify(error)).not.toContain('wrong-refresh-token-123456');
 	});
 	it('names the Base URL when it leads to no token endpoint, and sends nothing that moves money', async () => {
-		const credentials = sandboxCredentials(sandbox, sandbox.demo, { baseUrl: `${sandbox.baseUrl}/not-the-api` });
-		const withdraw = { resource: 'withdrawal', operation: 'withdraw', amount: 1000, keyValue: '@payee', accountHolderName: 'Ana', accountType: '8', callbackUrl: '' };
-		const { items: [item] } = await runPayNode({ parameters: withdraw as never, input: items(1), credentials, settings: { continueOnFail: true } });
-		expect(item.json).toMatchObject({ outcome: 'not_sent', error: expect.stringMatching(/no token endpoint .*HTTP 404.*Check the Base URL/) });
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, {
+			baseUrl: `${sandbox.baseUrl}/not-the-api`,
+		});
+		const withdraw = {
+			resource: 'withdrawal',
+			operation: 'withdraw',
+			amount: 1000,
+			keyValue: '@payee',
+			accountHolderName: 'Ana',
+			accountType: '8',
+			callbackUrl: '',
+		};
+		const {
+			items: [item],
+		} = await runPayNode({
+			parameters: withdraw as never,
+			input: items(1),
+			credentials,
+			settings: { continueOnFail: true },
+		});
+		expect(item.json).toMatchObject({
+			outcome: 'not_sent',
+			error: expect.stringMatching(/no token endpoint .*HTTP 404.*Check the Base URL/),
+		});
 		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
 	});
 
 	it('takes a Base URL pasted with spaces around it and a trailing slash', async () => {
-		const credentials = sandboxCredentials(sandbox, sandbox.demo, { baseUrl: ` ${sandbox.baseUrl}/ \n` });
+		const credentials = sandboxCredentials(sandbox, sandbox.demo, {
+			baseUrl: ` ${sandbox.baseUrl}/ \n`,
+		});
 		const list = { resource: 'transfer', operation: 'getAll', returnAll: true };
-		const { items: created } = await runPayNode({ parameters: estimate, input: items(1), credentials });
+		const { items: created } = await runPayNode({
+			parameters: estimate,
+			input: items(1),
+			credentials,
+		});
 		const { error } = await runPayNode({ parameters: list as never, input: items(1), credentials });
 		expect(created[0].json).toMatchObject({ amount: 1000 });
 		expect(error).toBeUndefined();
@@ -114,14 +181,22 @@ describe('failure bodies and retries of safe reads', () => {
 
 	it('reads a double-encoded answer', async () => {
 		await sandbox.control.injectFault({ route: 'POST /pay/estimate/', body: 'json-string' });
-		const { items: out } = await runPayNode({ parameters: estimate, input: items(1), credentials: sandboxCredentials(sandbox) });
+		const { items: out } = await runPayNode({
+			parameters: estimate,
+			input: items(1),
+			credentials: sandboxCredentials(sandbox),
+		});
 		expect(out[0].json).toMatchObject({ amount: 1000, fee: 929, iva: 176.51 });
 	});
 
 	it('retries a 503 after the Retry-After delay and succeeds', async () => {
 		await sandbox.control.injectFault({ route: 'POST /pay/estimate/', status: 503, retryAfter: 1 });
 		const started = Date.now();
-		const { items: out, error } = await runPayNode({ parameters: estimate, input: items(1), credentials: sandboxCredentials(sandbox) });
+		const { items: out, error } = await runPayNode({
+			parameters: estimate,
+			input: items(1),
+			credentials: sandboxCredentials(sandbox),
+		});
 		expect(error).toBeUndefined();
 		expect(out[0].json.amount).toBe(1000);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -129,7 +204,12 @@ describe('failure bodies and retries of safe reads', () => {
 	});
 
 	it('gives up after the configured number of retries, saying how many tries were made', async () => {
-		await sandbox.control.injectFault({ route: 'POST /pay/estimate/', status: 500, retryAfter: 0, times: 10 });
+		await sandbox.control.injectFault({
+			route: 'POST /pay/estimate/',
+			status: 500,
+			retryAfter: 0,
+			times: 10,
+		});
 		const { error } = await runPayNode({
 			parameters: { ...estimate, requestOptions: { maxRetries: 2 } },
 			input: items(1),

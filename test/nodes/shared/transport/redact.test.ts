@@ -16,8 +16,17 @@ describe('secrets in answers of the service', () => {
 	it('finds a secret however a query string encoded it, in lists and nested objects', () => {
 		fc.assert(
 			fc.property(fc.string({ minLength: 6, maxLength: 40 }), (secret) => {
-				const encodings = [secret, encodeURIComponent(secret), new URLSearchParams({ token: secret }).toString().slice('token='.length)];
-				const answer = { results: encodings.map((text) => ({ callback: `https://h.example/?token=${text}`, nested: [text] })) };
+				const encodings = [
+					secret,
+					encodeURIComponent(secret),
+					new URLSearchParams({ token: secret }).toString().slice('token='.length),
+				];
+				const answer = {
+					results: encodings.map((text) => ({
+						callback: `https://h.example/?token=${text}`,
+						nested: [text],
+					})),
+				};
 				const masked = JSON.stringify(redactSecrets(answer, [secret]));
 				for (const text of encodings) expect(masked).not.toContain(text);
 			}),
@@ -25,9 +34,18 @@ describe('secrets in answers of the service', () => {
 	});
 
 	it('leaves answers without secrets, numbers and other types as they were', () => {
-		const answer = { pk: 7, state: 3, payed: true, note: null, methods: ['pse'], text: 'nothing to hide' };
+		const answer = {
+			pk: 7,
+			state: 3,
+			payed: true,
+			note: null,
+			methods: ['pse'],
+			text: 'nothing to hide',
+		};
 		expect(redactSecrets(structuredClone(answer), [SECRET, undefined])).toEqual(answer);
-		expect(redactSecrets(`a plain text answer with ${SECRET}`, [SECRET])).toBe('a plain text answer with ***');
+		expect(redactSecrets(`a plain text answer with ${SECRET}`, [SECRET])).toBe(
+			'a plain text answer with ***',
+		);
 		expect(redactSecrets(42, [SECRET])).toBe(42);
 	});
 

@@ -28,7 +28,9 @@ describe('one token request at a time', () => {
 	it('lets only the first request of a credential without a token go, then the rest with its token', async () => {
 		const credentials: ICredentialDataDecryptedObject = { sessionToken: '' };
 		const sends = controllableSends();
-		const all = Promise.all(Array.from({ length: 5 }, () => sendWithToken(credentials, sends.send)));
+		const all = Promise.all(
+			Array.from({ length: 5 }, () => sendWithToken(credentials, sends.send)),
+		);
 		await ticks();
 		expect(sends.started()).toBe(1);
 		credentials.sessionToken = 'token-1';
@@ -37,13 +39,21 @@ describe('one token request at a time', () => {
 		expect(sends.started()).toBe(5);
 		sends.releases.slice(1).forEach((release) => release(true));
 		const results = await all;
-		expect(results.map((sent) => sent.tokenUsed)).toEqual(['', 'token-1', 'token-1', 'token-1', 'token-1']);
+		expect(results.map((sent) => sent.tokenUsed)).toEqual([
+			'',
+			'token-1',
+			'token-1',
+			'token-1',
+			'token-1',
+		]);
 	});
 
 	it('after a failed first request, lets the others try at the same time rather than one by one', async () => {
 		const credentials: ICredentialDataDecryptedObject = { sessionToken: '' };
 		const sends = controllableSends();
-		const all = Promise.allSettled(Array.from({ length: 5 }, () => sendWithToken(credentials, sends.send)));
+		const all = Promise.allSettled(
+			Array.from({ length: 5 }, () => sendWithToken(credentials, sends.send)),
+		);
 		await ticks();
 		sends.releases[0](false);
 		await ticks();
@@ -54,7 +64,9 @@ describe('one token request at a time', () => {
 
 	it('sends at once when the credential has a token', async () => {
 		const sends = controllableSends();
-		const all = Promise.all(Array.from({ length: 3 }, () => sendWithToken({ sessionToken: 'token-1' }, sends.send)));
+		const all = Promise.all(
+			Array.from({ length: 3 }, () => sendWithToken({ sessionToken: 'token-1' }, sends.send)),
+		);
 		await ticks();
 		expect(sends.mostAtOnce()).toBe(3);
 		sends.releases.forEach((release) => release(true));
@@ -72,7 +84,9 @@ describe('one renewal for all the requests a token failed', () => {
 			credentials.sessionToken = 'new';
 			return 'renewed';
 		};
-		const results = await Promise.all(Array.from({ length: 4 }, () => renewOnce(credentials, 'old', renew, 'already')));
+		const results = await Promise.all(
+			Array.from({ length: 4 }, () => renewOnce(credentials, 'old', renew, 'already')),
+		);
 		expect(results).toEqual(['renewed', 'renewed', 'renewed', 'renewed']);
 		expect(renewals).toBe(1);
 		expect(await renewOnce(credentials, 'old', renew, 'already')).toBe('already');

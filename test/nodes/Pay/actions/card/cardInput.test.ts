@@ -2,11 +2,22 @@ import { generateKeyPairSync } from 'crypto';
 import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
-import { passesLuhn, readCardNumber, readCvv, readExpiry } from '../../../../../nodes/Pay/helpers/cardInput';
+import {
+	passesLuhn,
+	readCardNumber,
+	readCvv,
+	readExpiry,
+} from '../../../../../nodes/Pay/helpers/cardInput';
 import { encryptField, readPublicKey } from '../../../../../nodes/Pay/helpers/rsaEncrypt';
 import { decryptField } from '../../../../../sandbox/rsa';
 
-const node = { name: 'Pay', type: 'n8n-nodes-pay.pay', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const node = {
+	name: 'Pay',
+	type: 'n8n-nodes-pay.pay',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
 
 /** Appends the Luhn check digit to a body of digits. */
 function withCheckDigit(body: string): string {
@@ -28,18 +39,26 @@ describe('card number', () => {
 
 	it('refuses any single-digit typo without repeating the number in the message', () => {
 		fc.assert(
-			fc.property(fc.stringMatching(/^\d{15}$/), fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 9 }), (body, position, shift) => {
-				const number = withCheckDigit(body);
-				const typo = number.slice(0, position) + ((Number(number[position]) + shift) % 10) + number.slice(position + 1);
-				let message = '';
-				try {
-					readCardNumber(node, 0, typo);
-				} catch (error) {
-					message = (error as Error).message;
-				}
-				expect(message).toMatch(/^Card Number: /);
-				expect(message).not.toContain(typo);
-			}),
+			fc.property(
+				fc.stringMatching(/^\d{15}$/),
+				fc.integer({ min: 0, max: 15 }),
+				fc.integer({ min: 1, max: 9 }),
+				(body, position, shift) => {
+					const number = withCheckDigit(body);
+					const typo =
+						number.slice(0, position) +
+						((Number(number[position]) + shift) % 10) +
+						number.slice(position + 1);
+					let message = '';
+					try {
+						readCardNumber(node, 0, typo);
+					} catch (error) {
+						message = (error as Error).message;
+					}
+					expect(message).toMatch(/^Card Number: /);
+					expect(message).not.toContain(typo);
+				},
+			),
 		);
 	});
 
@@ -65,7 +84,8 @@ describe('expiry and CVV', () => {
 	it('takes 3 or 4 digit CVVs only', () => {
 		expect(readCvv(node, 0, '123')).toBe('123');
 		expect(readCvv(node, 0, ' 1234 ')).toBe('1234');
-		for (const bad of ['12', '12345', '12a', '']) expect(() => readCvv(node, 0, bad)).toThrow(/^CVV: /);
+		for (const bad of ['12', '12345', '12a', ''])
+			expect(() => readCvv(node, 0, bad)).toThrow(/^CVV: /);
 	});
 });
 
@@ -74,19 +94,24 @@ describe('RSA encryption', () => {
 	const pem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 	const keys = { publicPem: pem, privateKey: pair.privateKey };
 
-	it.each(['pkcs1', 'oaep-sha1', 'oaep-sha256'] as const)('with %s decrypts back to the text, and not with another padding', (padding) => {
-		const key = readPublicKey(pem);
-		if (!key) throw new Error('key not read');
-		const cipher = encryptField(key, '4111111111111111', padding);
-		expect(cipher).toMatch(/^[A-Za-z0-9+/]+=*$/);
-		expect(decryptField(keys, cipher, padding)).toBe('4111111111111111');
-		const other = padding === 'pkcs1' ? 'oaep-sha256' : 'pkcs1';
-		expect(decryptField(keys, cipher, other)).not.toBe('4111111111111111');
-	});
+	it.each(['pkcs1', 'oaep-sha1', 'oaep-sha256'] as const)(
+		'with %s decrypts back to the text, and not with another padding',
+		(padding) => {
+			const key = readPublicKey(pem);
+			if (!key) throw new Error('key not read');
+			const cipher = encryptField(key, '4111111111111111', padding);
+			expect(cipher).toMatch(/^[A-Za-z0-9+/]+=*$/);
+			expect(decryptField(keys, cipher, padding)).toBe('4111111111111111');
+			const other = padding === 'pkcs1' ? 'oaep-sha256' : 'pkcs1';
+			expect(decryptField(keys, cipher, other)).not.toBe('4111111111111111');
+		},
+	);
 
 	it('refuses a key that is not an RSA public key', () => {
 		expect(readPublicKey('not a key')).toBeUndefined();
-		const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+		const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+			.publicKey.export({ type: 'spki', format: 'pem' })
+			.toString();
 		expect(readPublicKey(ec)).toBeUndefined();
 	});
 });

@@ -27,14 +27,25 @@ async function searchBanks(filter?: string) {
 		parameters: { resource: 'checkout', operation: 'payWithPse' },
 		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },
 	};
-	const workflow = new Workflow({ id: 'w', nodes: [node], connections: {}, active: false, nodeTypes: loaded.nodeTypes });
-	const context = new LoadOptionsContext(workflow, node, makeAdditionalData(helper, 'load-options', { id: 'w' } as IWorkflowBase), 'bank');
+	const workflow = new Workflow({
+		id: 'w',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: loaded.nodeTypes,
+	});
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		makeAdditionalData(helper, 'load-options', { id: 'w' } as IWorkflowBase),
+		'bank',
+	);
 	const nodeType = loaded.nodeTypes.getByName(node.type) as INodeType;
 	return await nodeType.methods!.listSearch!.searchBanks.call(context, filter);
 }
 
 describe('Bank field: live list', () => {
-	it('lists the catalog\'s banks by name with their codes, without the prompt row', async () => {
+	it("lists the catalog's banks by name with their codes, without the prompt row", async () => {
 		const { results } = await searchBanks();
 		expect(results.length).toBeGreaterThan(3);
 		expect(results).toContainEqual({ name: 'BANCOLOMBIA', value: '1007' });
@@ -42,7 +53,9 @@ describe('Bank field: live list', () => {
 	});
 
 	it('filters by what the user types, in name or code', async () => {
-		expect((await searchBanks('davi')).results).toEqual([{ name: 'BANCO DAVIVIENDA', value: '1051' }]);
+		expect((await searchBanks('davi')).results).toEqual([
+			{ name: 'BANCO DAVIVIENDA', value: '1051' },
+		]);
 		expect((await searchBanks('1507')).results).toEqual([{ name: 'NEQUI', value: '1507' }]);
 	});
 });

@@ -13,14 +13,23 @@ const observed = profileUnderTest() === 'observed';
 
 useSandboxPerFile((started) => (sandbox = started));
 // After the reset useSandboxPerFile makes before every test.
-beforeEach(async () => await sandbox.control.settings({ brebEnabled: true, doubleEncodeCheckout: true }));
+beforeEach(
+	async () => await sandbox.control.settings({ brebEnabled: true, doubleEncodeCheckout: true }),
+);
 
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
-	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
+	runPayNode({
+		parameters: parameters as never,
+		input,
+		credentials: sandboxCredentials(sandbox),
+		settings,
+	});
 
 const payer = { ...PAYER };
 
-async function newPayment(methods = ['pse', 'daviplata', 'NEQUI', 'breb', 'cash']): Promise<string> {
+async function newPayment(
+	methods = ['pse', 'daviplata', 'NEQUI', 'breb', 'cash'],
+): Promise<string> {
 	const { items, error } = await run({
 		resource: 'payment',
 		operation: 'create',
@@ -41,13 +50,22 @@ describe('Checkout', () => {
 		const { items } = await run({ resource: 'checkout', operation: 'listBanks' });
 		expect(items.length).toBeGreaterThan(3);
 		expect(items.every((item) => item.json.bank_code !== '0')).toBe(true);
-		expect(items[0].json).toMatchObject({ bank_code: expect.any(String), bank_name: expect.any(String), bankCode: expect.any(String) });
-		const withPrompt = await run({ resource: 'checkout', operation: 'listBanks', includePromptRow: true });
+		expect(items[0].json).toMatchObject({
+			bank_code: expect.any(String),
+			bank_name: expect.any(String),
+			bankCode: expect.any(String),
+		});
+		const withPrompt = await run({
+			resource: 'checkout',
+			operation: 'listBanks',
+			includePromptRow: true,
+		});
 		expect(withPrompt.items).toHaveLength(items.length + 1);
 	});
 
 	it('PSE\'s "By Code" hint names the field List Banks always outputs', async () => {
-		const { payWithPse } = await import('../../../../../nodes/Pay/actions/checkout/payWithPse.operation');
+		const { payWithPse } =
+			await import('../../../../../nodes/Pay/actions/checkout/payWithPse.operation');
 		const bank = payWithPse.properties.find((property) => property.name === 'bank');
 		const hint = bank?.modes?.find((mode) => mode.name === 'id')?.hint ?? '';
 		const named = /^The (\S+) from Checkout → List Banks$/.exec(hint)?.[1];
@@ -61,23 +79,46 @@ describe('Checkout', () => {
 		const slug = await newPayment();
 		const { items, error } = await run(pseCheckout(slug));
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ slug, method: 'pse', order_state: 'PENDIENTE', state: 1, state_label: 'in_process' });
+		expect(items[0].json).toMatchObject({
+			slug,
+			method: 'pse',
+			order_state: 'PENDIENTE',
+			state: 1,
+			state_label: 'in_process',
+		});
 		expect(items[0].json.bank_redirect_url).toBe(`${sandbox.baseUrl}/_sandbox/bank/${slug}`);
 		const stored = await sandbox.control.payment(slug);
-		expect(stored.payer).toMatchObject({ name: 'Ana Pérez', id: '1020304050', idType: 'CC', phone: '3001112233' });
+		expect(stored.payer).toMatchObject({
+			name: 'Ana Pérez',
+			id: '1020304050',
+			idType: 'CC',
+			phone: '3001112233',
+		});
 	});
 
 	it('names the payer document types in Spanish as written (Cédula de Ciudadanía), each with the code it sends', async () => {
-		const { DOCUMENT_TYPES } = await import('../../../../../nodes/Pay/actions/checkout/payerFields');
+		const { DOCUMENT_TYPES } =
+			await import('../../../../../nodes/Pay/actions/checkout/payerFields');
 		expect(DOCUMENT_TYPES.map((type) => type.description)).toEqual(
-			expect.arrayContaining(['Cédula de Ciudadanía', 'Cédula de Extranjería', 'Tarjeta de Identidad (minors)']),
+			expect.arrayContaining([
+				'Cédula de Ciudadanía',
+				'Cédula de Extranjería',
+				'Tarjeta de Identidad (minors)',
+			]),
 		);
 		for (const type of DOCUMENT_TYPES) expect(type.name).toMatch(new RegExp(`${type.value}\\)?$`));
 	});
 
 	it('PSE: refuses an unknown document type, a malformed email and the prompt bank before sending', async () => {
 		const slug = await newPayment();
-		const base = { resource: 'checkout', operation: 'payWithPse', slug, ...payer, payerAddress: 'x', bank: { __rl: true, mode: 'id', value: '1007' } };
+		const base = {
+			resource: 'checkout',
+			operation: 'payWithPse',
+			slug,
+			...payer,
+			payerAddress: 'x',
+			bank: { __rl: true, mode: 'id', value: '1007' },
+		};
 		const cases: Array<[Record<string, unknown>, string]> = [
 			[{ documentType: '={{ "XX" }}' }, 'Document Type'],
 			[{ payerEmail: 'ana.example.com' }, 'Payer Email'],
@@ -92,34 +133,66 @@ describe('Checkout', () => {
 
 	it('full chain: create → Daviplata → OTP read from the sandbox → confirm → Get shows paid', async () => {
 		const slug = await newPayment();
-		const started = await run({ resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer });
+		const started = await run({
+			resource: 'checkout',
+			operation: 'payWithDaviplata',
+			slug,
+			...payer,
+		});
 		expect(started.items[0].json).toMatchObject({ slug, otp_sent: true, order_state: 'PENDIENTE' });
 		const otp = await sandbox.control.otp(slug);
 		const confirmed = await run({ resource: 'checkout', operation: 'confirmWalletOtp', slug, otp });
 		expect(confirmed.items[0].json).toMatchObject({ slug, confirmed: true, result: 'OK' });
 		const read = await run({ resource: 'payment', operation: 'get', slug });
-		expect(read.items[0].json).toMatchObject({ state: 3, state_label: 'paid', payment_method: 'daviplata' });
+		expect(read.items[0].json).toMatchObject({
+			state: 3,
+			state_label: 'paid',
+			payment_method: 'daviplata',
+		});
 	});
 
 	it('a wrong OTP fails with the service detail; the object stays unpaid', async () => {
 		const slug = await newPayment();
 		await run({ resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer });
 		const otp = await sandbox.control.otp(slug);
-		const { error } = await run({ resource: 'checkout', operation: 'confirmWalletOtp', slug, otp: otp === '123456' ? '654321' : '123456' });
+		const { error } = await run({
+			resource: 'checkout',
+			operation: 'confirmWalletOtp',
+			slug,
+			otp: otp === '123456' ? '654321' : '123456',
+		});
 		expect(error?.message).toBe('OTP incorrecto');
 		expect((await sandbox.control.payment(slug)).state).toBe(1);
-		const malformed = await run({ resource: 'checkout', operation: 'confirmWalletOtp', slug, otp: '12ab' }, undefined, { continueOnFail: true });
+		const malformed = await run(
+			{ resource: 'checkout', operation: 'confirmWalletOtp', slug, otp: '12ab' },
+			undefined,
+			{ continueOnFail: true },
+		);
 		expect(malformed.items[0].json).toMatchObject({ field: 'OTP', outcome: 'not_sent' });
 	});
 
 	it('Bre-B returns the QR payload and key; a disabled Bre-B gives the service detail', async () => {
 		const slug = await newPayment();
-		const { items } = await run({ resource: 'checkout', operation: 'payWithBreb', slug, methodKey: 'breb' });
-		expect(items[0].json).toMatchObject({ method: 'breb', order_state: 'PENDIENTE', key_value: expect.stringMatching(/^@/) });
+		const { items } = await run({
+			resource: 'checkout',
+			operation: 'payWithBreb',
+			slug,
+			methodKey: 'breb',
+		});
+		expect(items[0].json).toMatchObject({
+			method: 'breb',
+			order_state: 'PENDIENTE',
+			key_value: expect.stringMatching(/^@/),
+		});
 		expect(items[0].json.qr_value).toEqual(expect.any(String));
 		await sandbox.control.settings({ brebEnabled: false });
 		const other = await newPayment();
-		const refused = await run({ resource: 'checkout', operation: 'payWithBreb', slug: other, methodKey: 'breb' });
+		const refused = await run({
+			resource: 'checkout',
+			operation: 'payWithBreb',
+			slug: other,
+			methodKey: 'breb',
+		});
 		// Observed: {"result": "NOT_ALLOWED", "error": …}; spec: {error, detail}.
 		expect(refused.error?.message).toContain(observed ? '(NOT_ALLOWED)' : 'no está habilitado');
 		expect(refused.error?.httpCode).toBe('403');
@@ -128,24 +201,51 @@ describe('Checkout', () => {
 	it('Nequi and another method send their fields; plain (not double-encoded) answers read the same', async () => {
 		await sandbox.control.settings({ doubleEncodeCheckout: false });
 		const slug = await newPayment();
-		const nequi = await run({ resource: 'checkout', operation: 'payWithNequi', slug, ...payer, additionalFields: '{"name":"Not this one","note":"x"}' });
+		const nequi = await run({
+			resource: 'checkout',
+			operation: 'payWithNequi',
+			slug,
+			...payer,
+			additionalFields: '{"name":"Not this one","note":"x"}',
+		});
 		expect(nequi.items[0].json).toMatchObject({ method: 'NEQUI', state_label: 'in_process' });
 		// The payer fields take precedence over Additional Fields.
-		expect((await sandbox.control.payment(slug)).payer).toMatchObject({ phone: '3001112233', name: 'Ana Pérez' });
+		expect((await sandbox.control.payment(slug)).payer).toMatchObject({
+			phone: '3001112233',
+			name: 'Ana Pérez',
+		});
 		const other = await newPayment();
-		const cash = await run({ resource: 'checkout', operation: 'payWithOtherMethod', slug: other, methodKey: 'cash', fields: '{"email":"a@b.co"}' });
+		const cash = await run({
+			resource: 'checkout',
+			operation: 'payWithOtherMethod',
+			slug: other,
+			methodKey: 'cash',
+			fields: '{"email":"a@b.co"}',
+		});
 		expect(cash.items[0].json).toMatchObject({ method: 'cash', order_state: 'PENDIENTE' });
 	});
 
 	it('an already paid object and a method the object does not enable give the service detail', async () => {
 		const slug = await newPayment();
 		await sandbox.control.pay(slug);
-		const paid = await run({ resource: 'checkout', operation: 'payWithBreb', slug, methodKey: 'breb' });
+		const paid = await run({
+			resource: 'checkout',
+			operation: 'payWithBreb',
+			slug,
+			methodKey: 'breb',
+		});
 		// Observed: {"result": "PAY_IS_PAYED"} (400), {"result": "NOT_ALLOWED", …} (403); spec: {error, detail}.
-		expect(paid.error?.message).toContain(observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado');
+		expect(paid.error?.message).toContain(
+			observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado',
+		);
 		expect(paid.error?.httpCode).toBe(observed ? '400' : '409');
 		const onlyPse = await newPayment(['pse']);
-		const notEnabled = await run({ resource: 'checkout', operation: 'payWithDaviplata', slug: onlyPse, ...payer });
+		const notEnabled = await run({
+			resource: 'checkout',
+			operation: 'payWithDaviplata',
+			slug: onlyPse,
+			...payer,
+		});
 		expect(notEnabled.error?.message).toContain(observed ? '(NOT_ALLOWED)' : 'no está habilitado');
 		expect(notEnabled.error?.httpCode).toBe(observed ? '403' : '400');
 	});

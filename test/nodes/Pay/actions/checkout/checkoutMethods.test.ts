@@ -21,7 +21,11 @@ const observed = profileUnderTest() === 'observed';
 const CASH_NETWORKS = ['corresponsal_bancolombia', 'dale', 'efecty'];
 
 const run = (parameters: Record<string, unknown>, settings = {}) =>
-	runPayNode({ parameters: parameters as never, credentials: sandboxCredentials(sandbox), settings });
+	runPayNode({
+		parameters: parameters as never,
+		credentials: sandboxCredentials(sandbox),
+		settings,
+	});
 
 const payer = { ...PAYER };
 
@@ -43,8 +47,19 @@ async function newPayment(): Promise<string> {
 
 /** What every checkout outputs, whichever answer it read. */
 function expectCommonOutput(json: IDataObject, slug: string, method: string): void {
-	expect(json).toMatchObject({ slug, method, order_state: 'PENDIENTE', state: 1, state_label: 'in_process' });
-	expect(json.payment).toMatchObject({ url: slug, state: 1, state_label: 'in_process', amount: 50000 });
+	expect(json).toMatchObject({
+		slug,
+		method,
+		order_state: 'PENDIENTE',
+		state: 1,
+		state_label: 'in_process',
+	});
+	expect(json.payment).toMatchObject({
+		url: slug,
+		state: 1,
+		state_label: 'in_process',
+		amount: 50000,
+	});
 }
 
 describe('checkout answers of either shape', () => {
@@ -55,24 +70,44 @@ describe('checkout answers of either shape', () => {
 		expectCommonOutput(items[0].json, slug, 'pse');
 		expect(items[0].json.bank_redirect_url).toBe(`${sandbox.baseUrl}/_sandbox/bank/${slug}`);
 		// Observed: the link is the order's `checkout`; spec: `bank_url`.
-		expect((items[0].json.order as IDataObject)[observed ? 'checkout' : 'bank_url']).toBe(items[0].json.bank_redirect_url);
+		expect((items[0].json.order as IDataObject)[observed ? 'checkout' : 'bank_url']).toBe(
+			items[0].json.bank_redirect_url,
+		);
 	});
 });
 
 describe('Pay with Nequi', () => {
 	it('sends phone_nequi and push (default yes) with the payer, and outputs the link to approve', async () => {
 		const slug = await newPayment();
-		const { items, error } = await run({ resource: 'checkout', operation: 'payWithNequi', slug, ...payer });
+		const { items, error } = await run({
+			resource: 'checkout',
+			operation: 'payWithNequi',
+			slug,
+			...payer,
+		});
 		expect(error).toBeUndefined();
 		expectCommonOutput(items[0].json, slug, 'NEQUI');
 		expect(items[0].json).toMatchObject({ push_notification: true, qr_data: null });
-		expect(items[0].json.checkout_url).toBe(observed ? `${sandbox.baseUrl}/_sandbox/checkout/${slug}` : null);
-		expect((await sandbox.control.payment(slug)).payer).toMatchObject({ name: 'Ana Pérez', id: '1020304050', phone: '3001112233' });
+		expect(items[0].json.checkout_url).toBe(
+			observed ? `${sandbox.baseUrl}/_sandbox/checkout/${slug}` : null,
+		);
+		expect((await sandbox.control.payment(slug)).payer).toMatchObject({
+			name: 'Ana Pérez',
+			id: '1020304050',
+			phone: '3001112233',
+		});
 	});
 
-	it('without push outputs the QR data of the order\'s ref; Nequi Phone, given with +57, goes instead of Payer Phone', async () => {
+	it("without push outputs the QR data of the order's ref; Nequi Phone, given with +57, goes instead of Payer Phone", async () => {
 		const slug = await newPayment();
-		const { items, error } = await run({ resource: 'checkout', operation: 'payWithNequi', slug, ...payer, nequiPhone: '+57 310 555-1234', push: false });
+		const { items, error } = await run({
+			resource: 'checkout',
+			operation: 'payWithNequi',
+			slug,
+			...payer,
+			nequiPhone: '+57 310 555-1234',
+			push: false,
+		});
 		expect(error).toBeUndefined();
 		expectCommonOutput(items[0].json, slug, 'NEQUI');
 		expect(items[0].json).toMatchObject({ push_notification: false, checkout_url: null });
@@ -84,11 +119,17 @@ describe('Pay with Nequi', () => {
 		const slug = await newPayment();
 		const cases: Array<[IDataObject, RegExp]> = [
 			[{ nequiPhone: '12345' }, /^Nequi Phone: "12345" is not a Colombian mobile number/],
-			[{ payerPhone: '601 555 1234' }, /^Nequi Phone: is empty and Payer Phone "6015551234" is not a Colombian mobile number/],
+			[
+				{ payerPhone: '601 555 1234' },
+				/^Nequi Phone: is empty and Payer Phone "6015551234" is not a Colombian mobile number/,
+			],
 			[{ push: '={{ "maybe" }}' }, /^Send Push Notification: must be true or false/],
 		];
 		for (const [change, message] of cases) {
-			const { items } = await run({ resource: 'checkout', operation: 'payWithNequi', slug, ...payer, ...change }, { continueOnFail: true });
+			const { items } = await run(
+				{ resource: 'checkout', operation: 'payWithNequi', slug, ...payer, ...change },
+				{ continueOnFail: true },
+			);
 			expect(items[0].json).toMatchObject({ outcome: 'not_sent' });
 			expect(items[0].json.error).toMatch(message);
 		}
@@ -99,29 +140,55 @@ describe('Pay with Nequi', () => {
 describe('Pay with Bank Button', () => {
 	it('sends the payer with bancolombia_transfer and outputs the link to send the payer to', async () => {
 		const slug = await newPayment();
-		const { items, error } = await run({ resource: 'checkout', operation: 'payWithBankButton', slug, ...payer });
+		const { items, error } = await run({
+			resource: 'checkout',
+			operation: 'payWithBankButton',
+			slug,
+			...payer,
+		});
 		expect(error).toBeUndefined();
 		expectCommonOutput(items[0].json, slug, 'bancolombia_transfer');
-		expect(items[0].json.bank_redirect_url).toBe(observed ? `${sandbox.baseUrl}/_sandbox/bank/${slug}` : null);
-		expect(await sandbox.control.payment(slug)).toMatchObject({ paymentMethod: 'bancolombia_transfer', payer: { email: 'ana@example.com' } });
+		expect(items[0].json.bank_redirect_url).toBe(
+			observed ? `${sandbox.baseUrl}/_sandbox/bank/${slug}` : null,
+		);
+		expect(await sandbox.control.payment(slug)).toMatchObject({
+			paymentMethod: 'bancolombia_transfer',
+			payer: { email: 'ana@example.com' },
+		});
 	});
 });
 
 describe('Pay in Cash', () => {
-	it.each(CASH_NETWORKS)('%s: outputs the PIN and the agreement number the payer takes to the counter', async (network) => {
-		const slug = await newPayment();
-		const { items, error } = await run({ resource: 'checkout', operation: 'payInCash', slug, cashNetwork: network, ...payer });
-		expect(error).toBeUndefined();
-		expectCommonOutput(items[0].json, slug, network);
-		if (observed) {
-			const order = items[0].json.order as IDataObject;
-			expect(items[0].json.payment_pin).toMatch(/^\d{8}$/);
-			expect(items[0].json).toMatchObject({ payment_pin: order.ref, agreement_number: order.project_code });
-			expect(items[0].json.next_step).toContain(String(items[0].json.payment_pin));
-		} else {
-			expect(items[0].json).toMatchObject({ payment_pin: null, agreement_number: null, next_step: 'The service sent no PIN: see order and raw' });
-		}
-	});
+	it.each(CASH_NETWORKS)(
+		'%s: outputs the PIN and the agreement number the payer takes to the counter',
+		async (network) => {
+			const slug = await newPayment();
+			const { items, error } = await run({
+				resource: 'checkout',
+				operation: 'payInCash',
+				slug,
+				cashNetwork: network,
+				...payer,
+			});
+			expect(error).toBeUndefined();
+			expectCommonOutput(items[0].json, slug, network);
+			if (observed) {
+				const order = items[0].json.order as IDataObject;
+				expect(items[0].json.payment_pin).toMatch(/^\d{8}$/);
+				expect(items[0].json).toMatchObject({
+					payment_pin: order.ref,
+					agreement_number: order.project_code,
+				});
+				expect(items[0].json.next_step).toContain(String(items[0].json.payment_pin));
+			} else {
+				expect(items[0].json).toMatchObject({
+					payment_pin: null,
+					agreement_number: null,
+					next_step: 'The service sent no PIN: see order and raw',
+				});
+			}
+		},
+	);
 
 	it('refuses a network it does not know and a malformed payer email, naming the field, before sending', async () => {
 		const slug = await newPayment();
@@ -130,7 +197,17 @@ describe('Pay in Cash', () => {
 			[{ payerEmail: 'ana.example.com' }, 'Payer Email'],
 		];
 		for (const [change, field] of cases) {
-			const { items } = await run({ resource: 'checkout', operation: 'payInCash', slug, cashNetwork: 'efecty', ...payer, ...change }, { continueOnFail: true });
+			const { items } = await run(
+				{
+					resource: 'checkout',
+					operation: 'payInCash',
+					slug,
+					cashNetwork: 'efecty',
+					...payer,
+					...change,
+				},
+				{ continueOnFail: true },
+			);
 			expect(items[0].json).toMatchObject({ field, outcome: 'not_sent' });
 		}
 		expect(await sandbox.control.count('POST /{url}')).toBe(0);
@@ -138,15 +215,27 @@ describe('Pay in Cash', () => {
 });
 
 describe('refusals of the live service', () => {
-	it('a payer document too long for the service is refused there (LIMIT_LENGTH_CC), not retried; the spec\'s service takes it', async () => {
+	it("a payer document too long for the service is refused there (LIMIT_LENGTH_CC), not retried; the spec's service takes it", async () => {
 		const slug = await newPayment();
 		const { items } = await run(
-			{ resource: 'checkout', operation: 'payInCash', slug, cashNetwork: 'efecty', ...payer, documentNumber: 'AB1234567890123456' },
+			{
+				resource: 'checkout',
+				operation: 'payInCash',
+				slug,
+				cashNetwork: 'efecty',
+				...payer,
+				documentNumber: 'AB1234567890123456',
+			},
 			{ continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		);
 		expect(await sandbox.control.count('POST /{url}')).toBe(1);
 		if (observed) {
-			expect(items[0].json).toMatchObject({ outcome: 'refused', httpCode: '400', code: 'LIMIT_LENGTH_CC', error: "The payer's document number is too long (LIMIT_LENGTH_CC)" });
+			expect(items[0].json).toMatchObject({
+				outcome: 'refused',
+				httpCode: '400',
+				code: 'LIMIT_LENGTH_CC',
+				error: "The payer's document number is too long (LIMIT_LENGTH_CC)",
+			});
 			expect((await sandbox.control.payment(slug)).state).toBe(0);
 		} else {
 			expect(items[0].json).toMatchObject({ state_label: 'in_process' });
@@ -166,16 +255,25 @@ describe('at most once', () => {
 	];
 
 	describe.each(FAULTS)('with %s', (_name, fault) => {
-		it.each(CASES)('%s reaches the service once, even with Retry On Fail, and the outcome is unknown', async (operation, parameters) => {
-			const slug = await newPayment();
-			await sandbox.control.injectFault({ route: 'POST /{url}', ...fault, times: 5 });
-			const { items } = await run(
-				{ resource: 'checkout', operation, slug, ...parameters, requestOptions: { timeoutMs: 300, maxRetries: 3 } },
-				{ continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
-			);
-			expect(await sandbox.control.count('POST /{url}')).toBe(1);
-			expect(items[0].json.outcome).toBe('unknown');
-			expect(items[0].json.errorDescription).toMatch(/Payment → Get/);
-		});
+		it.each(CASES)(
+			'%s reaches the service once, even with Retry On Fail, and the outcome is unknown',
+			async (operation, parameters) => {
+				const slug = await newPayment();
+				await sandbox.control.injectFault({ route: 'POST /{url}', ...fault, times: 5 });
+				const { items } = await run(
+					{
+						resource: 'checkout',
+						operation,
+						slug,
+						...parameters,
+						requestOptions: { timeoutMs: 300, maxRetries: 3 },
+					},
+					{ continueOnFail: true, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
+				);
+				expect(await sandbox.control.count('POST /{url}')).toBe(1);
+				expect(items[0].json.outcome).toBe('unknown');
+				expect(items[0].json.errorDescription).toMatch(/Payment → Get/);
+			},
+		);
 	});
 });

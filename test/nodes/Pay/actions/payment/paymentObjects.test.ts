@@ -25,11 +25,18 @@ const createParameters = {
 };
 
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
-	runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox), settings });
+	runPayNode({
+		parameters: parameters as never,
+		input,
+		credentials: sandboxCredentials(sandbox),
+		settings,
+	});
 
 describe('Payment → Create', () => {
 	it('creates an object with the methods as a JSON string and returns a normalised view', async () => {
-		const { items, error } = await run(createParameters, [{ amount: '50000', description: 'Invoice 1' }]);
+		const { items, error } = await run(createParameters, [
+			{ amount: '50000', description: 'Invoice 1' },
+		]);
 		expect(error).toBeUndefined();
 		const out = items[0].json as Record<string, any>;
 		expect(out).toMatchObject({
@@ -59,7 +66,7 @@ describe('Payment → Create', () => {
 		expect(secretsFoundIn(runDataText(items), [TEST_CALLBACK_SECRET])).toEqual([]);
 	});
 
-	it('sends options and raw additional fields, with the user\'s own idempotency key', async () => {
+	it("sends options and raw additional fields, with the user's own idempotency key", async () => {
 		const { items } = await run(
 			{
 				...createParameters,
@@ -76,7 +83,11 @@ describe('Payment → Create', () => {
 			[{ amount: 1000, description: 'x' }],
 		);
 		const stored = await sandbox.control.payment(items[0].json.slug as string);
-		expect(stored).toMatchObject({ idempotencyKey: 'INV-77', extra: { reference: 'R-1' }, callback: 'https://hooks.example/webhook/pay' });
+		expect(stored).toMatchObject({
+			idempotencyKey: 'INV-77',
+			extra: { reference: 'R-1' },
+			callback: 'https://hooks.example/webhook/pay',
+		});
 		expect(JSON.parse(stored.methodsJson)).toMatchObject({ 'Bre-B': true });
 	});
 
@@ -88,26 +99,45 @@ describe('Payment → Create', () => {
 		[{ amount: '1,250.999' }, 'Amount (COP)'],
 		[{ description: '  ' }, 'Description'],
 	])('refuses bad input %j before sending, naming the field', async (item, field) => {
-		const { items } = await run(createParameters, [{ amount: 1000, description: 'ok', ...item }], { continueOnFail: true });
+		const { items } = await run(createParameters, [{ amount: 1000, description: 'ok', ...item }], {
+			continueOnFail: true,
+		});
 		expect(items[0].json).toMatchObject({ outcome: 'not_sent', field });
 		expect(String(items[0].json.error)).toContain(field);
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
 	});
 
 	it('refuses an empty method set and a malformed redirect URL, naming the field', async () => {
-		const empty = await run({ ...createParameters, paymentMethods: '={{ [] }}' }, [{ amount: 10, description: 'x' }], { continueOnFail: true });
+		const empty = await run(
+			{ ...createParameters, paymentMethods: '={{ [] }}' },
+			[{ amount: 10, description: 'x' }],
+			{ continueOnFail: true },
+		);
 		expect(empty.items[0].json).toMatchObject({ field: 'Payment Methods', outcome: 'not_sent' });
-		const badUrl = await run({ ...createParameters, payerRedirectUrl: 'shop.example' }, [{ amount: 10, description: 'x' }], { continueOnFail: true });
+		const badUrl = await run(
+			{ ...createParameters, payerRedirectUrl: 'shop.example' },
+			[{ amount: 10, description: 'x' }],
+			{ continueOnFail: true },
+		);
 		expect(badUrl.items[0].json).toMatchObject({ field: 'Payer Redirect URL' });
 	});
 
 	it('refuses a Payer Redirect URL mapped empty, naming the field, instead of leaving it out', async () => {
 		// The editor requires the field, but a mapping can still give nothing: the service asks that it always be included.
 		const mapped = { ...createParameters, payerRedirectUrl: '={{ $json.redirect }}' };
-		const { items } = await run(mapped, [{ amount: 10, description: 'x' }, { amount: 10, description: 'x', redirect: '  ' }], { continueOnFail: true });
+		const { items } = await run(
+			mapped,
+			[
+				{ amount: 10, description: 'x' },
+				{ amount: 10, description: 'x', redirect: '  ' },
+			],
+			{ continueOnFail: true },
+		);
 		for (const item of items) {
 			expect(item.json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
-			expect(item.json.error).toMatch(/^Payer Redirect URL: is empty; give the page the payer lands on after paying/);
+			expect(item.json.error).toMatch(
+				/^Payer Redirect URL: is empty; give the page the payer lands on after paying/,
+			);
 		}
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
 	});
@@ -120,7 +150,12 @@ describe('Payment → Create', () => {
 			{ amount: 'x', description: 'd' },
 		];
 		const { items } = await run(createParameters, input, { continueOnFail: true });
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(items.map((item) => item.json.error === undefined)).toEqual([true, false, true, false]);
 		expect(items[2].json.amount).toBe(3000);
 		expect(await sandbox.control.payments()).toHaveLength(2);
@@ -128,11 +163,15 @@ describe('Payment → Create', () => {
 
 	it('never creates a second object when the answer is lost and n8n retries the node (Retry On Fail)', async () => {
 		await sandbox.control.injectFault({ route: 'POST /pay/', status: 500, afterProcessing: true });
-		const { items, error } = await run(createParameters, [{ amount: 1000, description: 'lost answer' }], {
-			retryOnFail: true,
-			maxTries: 3,
-			waitBetweenTries: 1,
-		});
+		const { items, error } = await run(
+			createParameters,
+			[{ amount: 1000, description: 'lost answer' }],
+			{
+				retryOnFail: true,
+				maxTries: 3,
+				waitBetweenTries: 1,
+			},
+		);
 		expect(await sandbox.control.payments()).toHaveLength(1);
 		// The object exists but its answer was lost: the error says so rather than creating another.
 		expect(items).toHaveLength(0);
@@ -142,7 +181,9 @@ describe('Payment → Create', () => {
 
 	it('retries a creation refused before processing (503) and creates exactly one object', async () => {
 		await sandbox.control.injectFault({ route: 'POST /pay/', status: 503, retryAfter: 0 });
-		const { items, error } = await run(createParameters, [{ amount: 1000, description: 'retry me' }]);
+		const { items, error } = await run(createParameters, [
+			{ amount: 1000, description: 'retry me' },
+		]);
 		expect(error).toBeUndefined();
 		expect(items[0].json.state_label).toBe('created');
 		expect(await sandbox.control.count('POST /pay/')).toBe(2);
@@ -150,7 +191,9 @@ describe('Payment → Create', () => {
 	});
 
 	it('reports the service detail of a refused creation', async () => {
-		const { error } = await run({ ...createParameters, expirationDays: 999 }, [{ amount: 1000, description: 'x' }]);
+		const { error } = await run({ ...createParameters, expirationDays: 999 }, [
+			{ amount: 1000, description: 'x' },
+		]);
 		expect(error?.message).toContain('expiration_days: Ensure this value is between 1 and 365.');
 		expect(error?.httpCode).toBe('400');
 	});
@@ -158,15 +201,26 @@ describe('Payment → Create', () => {
 
 describe('a Callback URL when the credential has no Callback Secret', () => {
 	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose them all, silently.
-	const withoutSecret = (parameters: Record<string, unknown>, input?: IDataObject[], settings = {}) =>
-		runPayNode({ parameters: parameters as never, input, credentials: sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }), settings });
+	const withoutSecret = (
+		parameters: Record<string, unknown>,
+		input?: IDataObject[],
+		settings = {},
+	) =>
+		runPayNode({
+			parameters: parameters as never,
+			input,
+			credentials: sandboxCredentials(sandbox, sandbox.demo, { callbackSecret: '' }),
+			settings,
+		});
 	const item = [{ amount: 1000, description: 'no secret' }];
 
 	it('fails the item before sending, naming Callback URL and the two ways out', async () => {
 		const { items } = await withoutSecret(createParameters, item, { continueOnFail: true });
 		expect(items[0].json).toMatchObject({ field: 'Callback URL', outcome: 'not_sent' });
 		expect(items[0].json.error).toMatch(/^Callback URL: the credential has no Callback Secret/);
-		expect(items[0].json.error).toMatch(/Set a Callback Secret in the credential, or turn off Options → Add Callback Secret$/);
+		expect(items[0].json.error).toMatch(
+			/Set a Callback Secret in the credential, or turn off Options → Add Callback Secret$/,
+		);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
 
@@ -176,9 +230,14 @@ describe('a Callback URL when the credential has no Callback Secret', () => {
 	});
 
 	it('creates the object when Add Callback Secret is off, or when there is no Callback URL', async () => {
-		const off = await withoutSecret({ ...createParameters, options: { addCallbackSecret: false } }, item);
+		const off = await withoutSecret(
+			{ ...createParameters, options: { addCallbackSecret: false } },
+			item,
+		);
 		expect(off.error).toBeUndefined();
-		expect((await sandbox.control.payment(off.items[0].json.slug as string)).callback).toBe('https://hooks.example/webhook/pay');
+		expect((await sandbox.control.payment(off.items[0].json.slug as string)).callback).toBe(
+			'https://hooks.example/webhook/pay',
+		);
 		const none = await withoutSecret({ ...createParameters, callbackUrl: '' }, item);
 		expect(none.error).toBeUndefined();
 		expect(await sandbox.control.count('POST /pay/')).toBe(2);
@@ -188,7 +247,12 @@ describe('a Callback URL when the credential has no Callback Secret', () => {
 		const { items: created } = await run(createParameters, item);
 		const slug = created[0].json.slug as string;
 		const { items } = await withoutSecret(
-			{ resource: 'payment', operation: 'update', slug, updateFields: { description: 'Renamed', callbackUrl: 'https://hooks.example/webhook/pay' } },
+			{
+				resource: 'payment',
+				operation: 'update',
+				slug,
+				updateFields: { description: 'Renamed', callbackUrl: 'https://hooks.example/webhook/pay' },
+			},
 			undefined,
 			{ continueOnFail: true },
 		);
@@ -207,12 +271,18 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 	it('gets an object by slug or by page link, with numbers and a label', async () => {
 		const slug = await created();
 		await sandbox.control.pay(slug, 'pse');
-		const { items } = await run({ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' }, [
-			{ slug },
-			{ slug: `${sandbox.baseUrl}/_sandbox/checkout/${slug}` },
-		]);
+		const { items } = await run(
+			{ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' },
+			[{ slug }, { slug: `${sandbox.baseUrl}/_sandbox/checkout/${slug}` }],
+		);
 		for (const item of items) {
-			expect(item.json).toMatchObject({ slug, amount: 20000, state: 3, state_label: 'paid', payment_method: 'pse' });
+			expect(item.json).toMatchObject({
+				slug,
+				amount: 20000,
+				state: 3,
+				state_label: 'paid',
+				payment_method: 'pse',
+			});
 			// The detail read's numeric date (milliseconds or seconds, by profile) as ISO text, as Create gives it.
 			expect(item.json.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 			expect(item.json.date_payed).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -222,7 +292,13 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 	it('reads the credential once per execution, not once per item or request (n8n decrypts it on every read)', async () => {
 		const slug = await created();
 		await sandbox.control.resetCounters();
-		const { items, credentials } = await run({ resource: 'payment', operation: 'get', slug }, [{}, {}, {}, {}, {}]);
+		const { items, credentials } = await run({ resource: 'payment', operation: 'get', slug }, [
+			{},
+			{},
+			{},
+			{},
+			{},
+		]);
 		expect(items).toHaveLength(5);
 		const requests = await sandbox.control.count('GET /pay_detail/{url}');
 		expect(requests).toBe(5);
@@ -231,10 +307,18 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 	});
 
 	it('reports an unknown slug with the service detail and a missing slug before sending', async () => {
-		const unknown = await run({ resource: 'payment', operation: 'get', slug: 'nosuch1' }, undefined, { continueOnFail: true });
+		const unknown = await run(
+			{ resource: 'payment', operation: 'get', slug: 'nosuch1' },
+			undefined,
+			{ continueOnFail: true },
+		);
 		expect(unknown.items[0].json).toMatchObject({ httpCode: '404', outcome: 'failed' });
 		expect(unknown.items[0].json.error).toContain('No existe un pago con url nosuch1');
-		const missing = await run({ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' }, [{}], { continueOnFail: true });
+		const missing = await run(
+			{ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' },
+			[{}],
+			{ continueOnFail: true },
+		);
 		expect(missing.items[0].json).toMatchObject({ field: 'Payment Slug', outcome: 'not_sent' });
 	});
 
@@ -247,15 +331,38 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 			updateFields: { description: 'Changed', amount: 25000, paymentMethods: ['breb'] },
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ slug, description: 'Changed', amount: 25000, payment_methods: { breb: true } });
-		expect(items[0].json.updated_fields).toEqual(expect.arrayContaining(['description', 'amount', 'payment_method_enabled']));
-		const refused = await run({ resource: 'payment', operation: 'update', slug, updateFields: { additionalFields: '{"colour":"red"}' } });
+		expect(items[0].json).toMatchObject({
+			slug,
+			description: 'Changed',
+			amount: 25000,
+			payment_methods: { breb: true },
+		});
+		expect(items[0].json.updated_fields).toEqual(
+			expect.arrayContaining(['description', 'amount', 'payment_method_enabled']),
+		);
+		const refused = await run({
+			resource: 'payment',
+			operation: 'update',
+			slug,
+			updateFields: { additionalFields: '{"colour":"red"}' },
+		});
 		expect(refused.error?.message).toContain('colour: field cannot be edited');
-		const nothing = await run({ resource: 'payment', operation: 'update', slug, updateFields: {} }, undefined, { continueOnFail: true });
+		const nothing = await run(
+			{ resource: 'payment', operation: 'update', slug, updateFields: {} },
+			undefined,
+			{ continueOnFail: true },
+		);
 		expect(nothing.items[0].json.field).toBe('Update Fields');
 		await sandbox.control.resetCounters();
-		const emptied = await run({ resource: 'payment', operation: 'update', slug, updateFields: { payerRedirectUrl: '' } }, undefined, { continueOnFail: true });
-		expect(emptied.items[0].json).toMatchObject({ field: 'Payer Redirect URL', outcome: 'not_sent' });
+		const emptied = await run(
+			{ resource: 'payment', operation: 'update', slug, updateFields: { payerRedirectUrl: '' } },
+			undefined,
+			{ continueOnFail: true },
+		);
+		expect(emptied.items[0].json).toMatchObject({
+			field: 'Payer Redirect URL',
+			outcome: 'not_sent',
+		});
 		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
 	});
 
@@ -269,7 +376,9 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 		const refused = await run({ resource: 'payment', operation: 'expire', slug: paid });
 		// The live service answers {"result": "PAY_IS_PAYED"} (403); the spec profile its {error, detail} (409).
 		const observed = profileUnderTest() === 'observed';
-		expect(refused.error?.message).toContain(observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado');
+		expect(refused.error?.message).toContain(
+			observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado',
+		);
 		expect(refused.error?.httpCode).toBe(observed ? '403' : '409');
 	});
 
