@@ -1,34 +1,24 @@
 /**
- * The real n8n the real-n8n benchmarks run in: n8n 2.41.1 on its Node 24, as installed under
- * `.n8n-runtime/` (DESIGN.md, "Real n8n"), with a user folder of its own where this package is
- * installed as users install it and the sandbox credential imported. Commands run as
- * `<node> <n8n script> …`, that Node first on the PATH for what n8n starts (its task runner).
+ * The real n8n the real-n8n benchmarks run in: the newest n8n of the local runtime on its own Node
+ * (scripts/n8nRuntime/releases.ts; installed under `.n8n-runtime/` when missing), with a user folder
+ * of its own where this package is installed as users install it and the sandbox credential
+ * imported. Commands run as `<node> <n8n script> …`, in the runtime's environment for n8n.
  */
-import { existsSync, mkdirSync, rmSync } from 'fs';
-import { delimiter, dirname, join } from 'path';
+import { mkdirSync, rmSync } from 'fs';
+import { join } from 'path';
 
 import type { SandboxEndpoint } from '../sandbox';
 import { writeSandboxCredential } from '../scripts/n8nRuntime/credential';
+import { ensureN8nInstalled } from '../scripts/n8nRuntime/installN8n';
 import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
-import { N8N_HOST, RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
+import { n8nEnvironment } from '../scripts/n8nRuntime/n8nCli';
+import { RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
+import { N8N_NEWEST, n8nScriptOf, nodeBinaryOf } from '../scripts/n8nRuntime/releases';
 import { run, runToFile } from '../scripts/n8nRuntime/run';
 
-export const BENCH_N8N_VERSION = '2.41.1';
-const NODE_VERSION = '24.21.0';
-
-/** Overridable, for an n8n installed elsewhere. */
-const N8N_DIR = process.env.PAY_BENCH_N8N_DIR ?? join(RUNTIME_DIR, `n8n-${BENCH_N8N_VERSION}`);
-const NODE_BINARY =
-	process.env.PAY_BENCH_NODE ??
-	join(
-		RUNTIME_DIR,
-		`node-${NODE_VERSION}`,
-		'node_modules',
-		`node-${process.platform}-${process.arch}`,
-		'bin',
-		'node',
-	);
-const N8N_SCRIPT = join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+export const BENCH_N8N_VERSION = N8N_NEWEST.version;
+const NODE_BINARY = nodeBinaryOf(N8N_NEWEST);
+const N8N_SCRIPT = n8nScriptOf(N8N_NEWEST);
 
 /** `PAY_BENCH_N8N_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'`: a CPU profile of each `n8n execute`. */
 const EXECUTE_NODE_ARGUMENTS = (process.env.PAY_BENCH_N8N_NODE_ARGS ?? '')
@@ -66,41 +56,16 @@ export async function prepareBenchN8n(
 	folder: string,
 	port: number,
 ): Promise<BenchN8n> {
-	if (!existsSync(N8N_SCRIPT) || !existsSync(NODE_BINARY)) {
-		throw new Error(
-			`n8n ${BENCH_N8N_VERSION} or its Node ${NODE_VERSION} is not installed (looked for ${N8N_SCRIPT} and ${NODE_BINARY}): ` +
-				'install them as DESIGN.md\'s "Real n8n" says, or point PAY_BENCH_N8N_DIR and PAY_BENCH_NODE at them',
-		);
-	}
+	await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(line));
 	const userFolder = join(RUNTIME_DIR, folder);
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const baseUrl = `http://${N8N_HOST}:${port}/`;
-	const environment: NodeJS.ProcessEnv = {
-		...process.env,
-		PATH: `${dirname(NODE_BINARY)}${delimiter}${process.env.PATH ?? ''}`,
-		NODE_ENV: 'production',
-		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: 'n8n-nodes-pay-local-bench-key',
-		DB_TYPE: 'sqlite',
-		N8N_HOST,
-		N8N_LISTEN_ADDRESS: N8N_HOST,
-		N8N_PORT: String(port),
-		N8N_PROTOCOL: 'http',
-		N8N_WEBHOOK_URL: baseUrl,
-		N8N_EDITOR_BASE_URL: baseUrl,
-		N8N_RUNNERS_BROKER_PORT: String(port + 10),
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_SECURE_COOKIE: 'false',
-		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_LOG_LEVEL: 'warn',
-	};
+	const environment = n8nEnvironment({
+		release: N8N_NEWEST,
+		userFolder,
+		port,
+		brokerPort: port + 10,
+	});
 	const command = async (args: string[]) =>
 		await run(NODE_BINARY, [N8N_SCRIPT, ...args], { env: environment });
 	await installPackage(userFolder, await packPackage(userFolder));
