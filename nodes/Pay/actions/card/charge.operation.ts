@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCvv } from '../../helpers/cardInput';
-import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
+import { readText, readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
@@ -15,6 +15,7 @@ import {
 	deviceProperties,
 	encryptCardField,
 	paddingProperty,
+	readCardUuid,
 	readPadding,
 } from './fields';
 import { servicePublicKey } from './servicePublicKey';
@@ -50,12 +51,7 @@ export const chargeCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const uuid = readRequiredText(
-			node,
-			itemIndex,
-			'Card UUID',
-			this.getNodeParameter('cardUuid', itemIndex, ''),
-		);
+		const uuid = readCardUuid(this, node, itemIndex);
 		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const dues = readWholeNumber(
 			node,

@@ -2,11 +2,10 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
-import { readRequiredText } from '../../helpers/fieldInput';
 import type { PayRequest } from '../../../shared/transport/requestTypes';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { cardUuidProperty } from './fields';
+import { cardUuidProperty, readCardUuid } from './fields';
 
 type DeleteMethod = 'GET' | 'DELETE';
 
@@ -43,12 +42,7 @@ export const deleteCard: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readRequiredText(
-			env.node,
-			itemIndex,
-			'Card UUID',
-			this.getNodeParameter('cardUuid', itemIndex, ''),
-		);
+		const uuid = readCardUuid(this, env.node, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const first: DeleteMethod = options.deleteMethod === 'DELETE' ? 'DELETE' : 'GET';
 		let method = first;

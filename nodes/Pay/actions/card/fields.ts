@@ -1,6 +1,7 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import type { KeyObject } from 'crypto';
 
+import { readRequiredText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { encryptField, plaintextLimit, RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
 import type { RsaPadding } from '../../helpers/rsaEncrypt';
@@ -53,6 +54,16 @@ export const cardUuidProperty: INodeProperties = {
 	default: '',
 	description: 'The card_uuid of a saved card, from Card → Register or Card → Get Many',
 };
+
+/** The Card UUID of an item, required, named as the field is in the editor. */
+export function readCardUuid(context: IExecuteFunctions, node: INode, itemIndex: number): string {
+	return readRequiredText(
+		node,
+		itemIndex,
+		cardUuidProperty.displayName,
+		context.getNodeParameter(cardUuidProperty.name, itemIndex, ''),
+	);
+}
 
 /** Where the card is used from: plain fields real clients send with a registration and with a charge. */
 export const deviceProperties: INodeProperties[] = [

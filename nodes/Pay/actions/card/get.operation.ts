@@ -2,10 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { setErrorFacts } from '../../../shared/errorFacts';
-import { readRequiredText } from '../../helpers/fieldInput';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView, listedCards } from './cardView';
-import { cardUuidProperty } from './fields';
+import { cardUuidProperty, readCardUuid } from './fields';
 
 export const getCard: PayOperation = {
 	value: 'get',
@@ -14,12 +13,7 @@ export const getCard: PayOperation = {
 	action: 'Get a saved card',
 	properties: [cardUuidProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readRequiredText(
-			env.node,
-			itemIndex,
-			'Card UUID',
-			this.getNodeParameter('cardUuid', itemIndex, ''),
-		);
+		const uuid = readCardUuid(this, env.node, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/list_tc/',
