@@ -19,7 +19,8 @@ import type { BenchmarkResult } from './measure';
 import { BENCH_N8N_VERSION, prepareBenchN8n } from './n8nRuntime';
 import type { BenchN8n, ExecutionRecord } from './n8nRuntime';
 
-const PORT = 5712;
+/** `PAY_BENCH_HTTP_PORT`: n8n's port (its task broker takes the port 10 above). */
+const PORT = Number(process.env.PAY_BENCH_HTTP_PORT ?? 5900);
 /** `PAY_BENCH_HTTP_SIZES=100,1000` to scale down. */
 const SIZES = (process.env.PAY_BENCH_HTTP_SIZES ?? '100,1000,5000').split(',').map(Number);
 /** Each round runs every size once; rounds alternate which node of a pair runs first. */

@@ -19,7 +19,7 @@ import type { BenchmarkResult } from './measure';
 import { benchmarkMemory } from './memory';
 import { benchmarkOverhead } from './overhead';
 import { benchmarkPackage } from './packageSize';
-import { benchmarkTriggerLatency } from './triggerLatency';
+import { benchmarkTriggerLoad } from './triggerLoad';
 
 /**
  * `PAY_BENCH_ONLY=overhead,growth npm run bench` runs only those (names as below) and prints them
@@ -64,11 +64,11 @@ async function main(): Promise<void> {
 			if (process.env.PAY_BENCH_SKIP_TRIGGER === '1')
 				record(
 					notMeasured(
-						'Trigger (real n8n 2.8.4)',
-						'PAY_BENCH_SKIP_TRIGGER=1 (no n8n 2.8.4 on its Node 20 here)',
+						`Trigger under load (real n8n ${BENCH_N8N_VERSION})`,
+						'PAY_BENCH_SKIP_TRIGGER=1',
 					),
 				);
-			else record(await benchmarkTriggerLatency(sandbox));
+			else record(await benchmarkTriggerLoad(sandbox));
 		}
 	} finally {
 		await sandbox.close();

@@ -1,0 +1,456 @@
+/**
+ * The trigger under load, in a real n8n (the newest of the local runtime, on its Node): 1,000
+ * distinct valid payment callbacks, 20 at a time, to a published Pay Trigger workflow (callback
+ * secret and verification with the API on, as by default), against the same posts to n8n's own
+ * Webhook node with Header Auth (it too checks a credential on every request), each answering on
+ * receipt and starting its workflow. Besides that comparison, two more start nodes split the
+ * Pay Trigger's cost in two: n8n's Webhook node v1 with Header Auth, which n8n 2.41 handles as it
+ * handles every start node other than its own Webhook node v2 (an expression isolate taken for
+ * the webhook phase: `webhookPhaseNeedsIsolate` in n8n's live-webhooks.js), and the Pay Trigger
+ * with verification off.
+ *
+ * Posts go in blocks of BLOCK, the variants in turn (their order rotating each round), so each
+ * sees the same machine load. A block's time runs from its first post until n8n has recorded
+ * every execution it started as ended; callbacks per second are a variant's callbacks over the
+ * sum of its blocks' times; p50 / p99 are of the time to the answer of each post. Afterwards the
+ * executions are read from n8n's database: one ended successfully for every callback sent, each
+ * with that callback's payment, and each Pay Trigger item verified with the service.
+ */
+import type { ChildProcess } from 'child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { join } from 'path';
+
+import type { SandboxEndpoint } from '../sandbox';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	writeSandboxCredential,
+} from '../scripts/n8nRuntime/credential';
+import { ensureN8nInstalled } from '../scripts/n8nRuntime/installN8n';
+import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
+import {
+	importCredentials,
+	importWorkflow,
+	publishWorkflow,
+	startServer,
+	stopServer,
+} from '../scripts/n8nRuntime/n8nCli';
+import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
+import { ensureOwner } from '../scripts/n8nRuntime/owner';
+import { N8N_HOST, RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
+import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
+import { createPayment, decoded, login } from '../test/sandbox/apiClient';
+import { ExecutionRecords } from './executionRecords';
+import type { BenchmarkResult } from './measure';
+import { median } from './measure';
+
+/** `PAY_BENCH_TRIGGER_PORT`: n8n's port (its task broker takes the port 10 above, the CLI's 11 above). */
+const PORT = Number(process.env.PAY_BENCH_TRIGGER_PORT ?? 5920);
+/** `PAY_BENCH_TRIGGER_CALLBACKS=200` to scale down. */
+const CALLBACKS = Number(process.env.PAY_BENCH_TRIGGER_CALLBACKS ?? 1000);
+const AT_ONCE = 20;
+const BLOCK = Math.min(200, CALLBACKS);
+/** Callbacks per start node before measuring: n8n registers published webhooks after it answers. */
+const WARM_UP = 20;
+const THROUGHPUT_TARGET = 0.9;
+const P50_TARGET = 1.2;
+
+const SECRET = 'bench-trigger-secret-0123456789abcdef';
+const HEADER = 'x-callback-token';
+const START_NODE = 'Callback';
+
+type VariantName = 'webhookV2' | 'webhookV1' | 'pay' | 'payUnverified';
+
+interface Variant {
+	name: VariantName;
+	label: string;
+	path: string;
+	node: Record<string, unknown>;
+	/** Where to post, and with which headers. */
+	url(baseUrl: string): string;
+	headers: Record<string, string>;
+	verified: boolean;
+}
+
+function webhookNode(typeVersion: number, path: string): Record<string, unknown> {
+	return {
+		type: 'n8n-nodes-base.webhook',
+		typeVersion,
+		webhookId: path,
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			authentication: 'headerAuth',
+			responseMode: 'onReceived',
+			options: {},
+		},
+		credentials: { httpHeaderAuth: { id: 'benchHeaderAuth', name: 'Bench header auth' } },
+	};
+}
+
+function payTriggerNode(path: string, verifyWithApi: boolean): Record<string, unknown> {
+	return {
+		type: 'n8n-nodes-pay.payTrigger',
+		typeVersion: 1,
+		webhookId: path,
+		parameters: {
+			events: ['paymentPaid', 'paymentOther', 'withdrawal'],
+			options: verifyWithApi ? {} : { verifyWithApi: false },
+		},
+		credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
+	};
+}
+
+const VARIANTS: Variant[] = [
+	{
+		name: 'webhookV2',
+		label: "n8n's Webhook node v2 with Header Auth",
+		path: 'bench-webhook-v2',
+		node: webhookNode(2, 'bench-webhook-v2'),
+		url: (base) => `${base}/webhook/bench-webhook-v2`,
+		headers: { [HEADER]: SECRET },
+		verified: false,
+	},
+	{
+		name: 'webhookV1',
+		label: "n8n's Webhook node v1 with Header Auth",
+		path: 'bench-webhook-v1',
+		node: webhookNode(1, 'bench-webhook-v1'),
+		url: (base) => `${base}/webhook/bench-webhook-v1`,
+		headers: { [HEADER]: SECRET },
+		verified: false,
+	},
+	{
+		name: 'pay',
+		label: 'Pay Trigger (callback secret and verification with the API on, its defaults)',
+		path: 'bench-pay',
+		node: payTriggerNode('bench-pay', true),
+		url: (base) => `${base}/webhook/bench-pay/pay?token=${SECRET}`,
+		headers: {},
+		verified: true,
+	},
+	{
+		name: 'payUnverified',
+		label: 'Pay Trigger with verification off',
+		path: 'bench-pay-unverified',
+		node: payTriggerNode('bench-pay-unverified', false),
+		url: (base) => `${base}/webhook/bench-pay-unverified/pay?token=${SECRET}`,
+		headers: {},
+		verified: false,
+	},
+];
+
+function workflowId(variant: Variant): string {
+	return `benchTrigger${variant.name[0].toUpperCase()}${variant.name.slice(1)}`;
+}
+
+function workflowOf(variant: Variant) {
+	const id = workflowId(variant);
+	return {
+		id,
+		name: id,
+		active: false,
+		nodes: [{ id: `${id}-node`, name: START_NODE, position: [0, 0], ...variant.node }],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+function percentile(values: number[], fraction: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+/** `count` payments created and paid in the sandbox; their callback bodies as the sandbox would send them. */
+async function paidCallbackBodies(
+	sandbox: SandboxEndpoint,
+	count: number,
+): Promise<Array<Record<string, unknown>>> {
+	const client = await login(sandbox);
+	const slugs: string[] = [];
+	while (slugs.length < count) {
+		const batch = Math.min(AT_ONCE, count - slugs.length);
+		const created = await Promise.all(
+			Array.from({ length: batch }, async (_, index) => {
+				// The sandbox's own callback goes nowhere (a closed port): the benchmark posts it.
+				const payment = decoded(
+					await createPayment(client, {
+						amount: 1000 + slugs.length + index,
+						// The service calls back only for payments made through the API.
+						platform: 'API',
+						callback: 'http://127.0.0.1:9/closed',
+					}),
+				) as { url: string };
+				await sandbox.control.pay(payment.url);
+				return payment.url;
+			}),
+		);
+		slugs.push(...created);
+	}
+	const wanted = new Set(slugs);
+	const bodies = (await sandbox.control.callbacks())
+		.map((delivery) => delivery.body as Record<string, unknown>)
+		.filter((body) => wanted.has(body.url as string) && body.state === 3);
+	if (bodies.length !== count)
+		throw new Error(`the sandbox made ${bodies.length} paid callbacks for ${count} payments`);
+	return bodies;
+}
+
+interface LocalN8n {
+	instance: N8nInstance;
+	baseUrl: string;
+	server?: ChildProcess;
+}
+
+async function prepareN8n(sandbox: SandboxEndpoint): Promise<LocalN8n> {
+	await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(line));
+	const userFolder = join(RUNTIME_DIR, 'bench-trigger');
+	rmSync(userFolder, { recursive: true, force: true });
+	mkdirSync(userFolder, { recursive: true });
+	const instance: N8nInstance = {
+		release: N8N_NEWEST,
+		userFolder,
+		port: PORT,
+		brokerPort: PORT + 10,
+	};
+	await installPackage(userFolder, await packPackage(userFolder));
+	const payCredential = join(userFolder, 'credential.json');
+	writeSandboxCredential(payCredential, sandbox.baseUrl, sandbox.demo, SECRET);
+	await importCredentials(instance, payCredential);
+	const headerCredential = join(userFolder, 'headerAuth.json');
+	writeFileSync(
+		headerCredential,
+		JSON.stringify([
+			{
+				id: 'benchHeaderAuth',
+				name: 'Bench header auth',
+				type: 'httpHeaderAuth',
+				data: { name: HEADER, value: SECRET },
+			},
+		]),
+	);
+	await importCredentials(instance, headerCredential);
+	for (const variant of VARIANTS) {
+		const file = join(userFolder, `${workflowId(variant)}.json`);
+		writeFileSync(file, JSON.stringify(workflowOf(variant)));
+		await importWorkflow(instance, file);
+		await publishWorkflow(instance, workflowId(variant));
+	}
+	return { instance, baseUrl: `http://${N8N_HOST}:${PORT}` };
+}
+
+async function untilEnded(
+	records: ExecutionRecords,
+	id: string,
+	count: number,
+	timeoutMs = 120_000,
+): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (records.finishedCount(id) < count) {
+		if (Date.now() > deadline)
+			throw new Error(
+				`${id}: ${records.finishedCount(id)} executions ended of ${count} callbacks after ${timeoutMs / 1000} s`,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+/** Posts the body until the webhook is registered (404 before), for at most a minute. */
+async function untilRegistered(
+	url: string,
+	headers: Record<string, string>,
+	body: Record<string, unknown>,
+): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body: JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (response.status === 200) return;
+		if (response.status !== 404 || Date.now() > deadline)
+			throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** Posts the bodies, AT_ONCE in flight; the time to each answer, in ms. */
+async function postAll(
+	url: string,
+	headers: Record<string, string>,
+	bodies: Array<Record<string, unknown>>,
+): Promise<number[]> {
+	const latencies: number[] = [];
+	let next = 0;
+	const worker = async () => {
+		while (next < bodies.length) {
+			const body = bodies[next++];
+			const started = process.hrtime.bigint();
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...headers },
+				body: JSON.stringify(body),
+			});
+			const text = await response.text();
+			latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+			if (response.status !== 200)
+				throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+		}
+	};
+	await Promise.all(Array.from({ length: AT_ONCE }, worker));
+	return latencies;
+}
+
+interface Measured {
+	latencies: number[];
+	busyMs: number;
+	/** CPU time of n8n's process meanwhile: far less disturbed by the machine's other work than wall time. */
+	n8nCpuMs: number;
+}
+
+/** CPU time (user and system, every thread) a process has used so far, from Linux's /proc. */
+function cpuMsOf(pid: number): number {
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+	// utime and stime, fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+	return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Every callback sent came out as one successful execution with its payment (and verified, where asked). */
+function checkExecutions(
+	records: ExecutionRecords,
+	variant: Variant,
+	sent: Array<Record<string, unknown>>,
+	parse: (flatted: string) => unknown,
+): void {
+	const executions = records.finished(workflowId(variant), START_NODE, parse);
+	const failed = executions.filter((execution) => execution.status !== 'success');
+	if (failed.length > 0)
+		throw new Error(`${variant.label}: ${failed.length} executions ended ${failed[0].status}`);
+	const seen = new Set<string>();
+	for (const execution of executions) {
+		const item = execution.firstItem ?? {};
+		const slug = (item.body as { url?: string } | undefined)?.url;
+		if (slug === undefined || seen.has(slug))
+			throw new Error(`${variant.label}: execution ${execution.id} has no payment, or a repeat`);
+		seen.add(slug);
+		if (variant.verified && item.verified !== true)
+			throw new Error(`${variant.label}: execution ${execution.id} was not verified`);
+	}
+	const lost = sent.filter((body) => !seen.has(body.url as string));
+	if (lost.length > 0 || executions.length !== sent.length)
+		throw new Error(
+			`${variant.label}: ${executions.length} executions for ${sent.length} callbacks, ${lost.length} lost`,
+		);
+}
+
+export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
+	// n8n's own copy of flatted, the format n8n stores execution data in.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { parse } = require(join(installDirOf(N8N_NEWEST), 'node_modules', 'flatted')) as {
+		parse(text: string): unknown;
+	};
+	const n8n = await prepareN8n(sandbox);
+	// Payments of its own for each start node: every callback any of them gets is a new one.
+	const each = WARM_UP + CALLBACKS;
+	const bodies = await paidCallbackBodies(sandbox, each * VARIANTS.length);
+	const warmUpOf = new Map(
+		VARIANTS.map((variant, index) => [
+			variant.name,
+			bodies.slice(index * each, index * each + WARM_UP),
+		]),
+	);
+	const bodiesOf = new Map(
+		VARIANTS.map((variant, index) => [
+			variant.name,
+			bodies.slice(index * each + WARM_UP, (index + 1) * each),
+		]),
+	);
+	n8n.server = await startServer(n8n.instance, join(n8n.instance.userFolder, 'n8n.log'));
+	const records = new ExecutionRecords(n8n.instance.userFolder);
+	const pid = n8n.server.pid as number;
+	try {
+		await ensureOwner(n8n.baseUrl);
+		for (const variant of VARIANTS) {
+			const warmUp = warmUpOf.get(variant.name) ?? [];
+			await untilRegistered(variant.url(n8n.baseUrl), variant.headers, warmUp[0]);
+			await postAll(variant.url(n8n.baseUrl), variant.headers, warmUp.slice(1));
+			await untilEnded(records, workflowId(variant), warmUp.length);
+		}
+		const measured = new Map<VariantName, Measured>(
+			VARIANTS.map((variant) => [variant.name, { latencies: [], busyMs: 0, n8nCpuMs: 0 }]),
+		);
+		const started = Date.now();
+		for (let round = 0; round * BLOCK < CALLBACKS; round++) {
+			const order = VARIANTS.map((_, index) => VARIANTS[(index + round) % VARIANTS.length]);
+			for (const variant of order) {
+				const block = (bodiesOf.get(variant.name) ?? []).slice(round * BLOCK, (round + 1) * BLOCK);
+				const before = records.finishedCount(workflowId(variant));
+				const blockStarted = process.hrtime.bigint();
+				const cpuAtStart = cpuMsOf(pid);
+				const latencies = await postAll(variant.url(n8n.baseUrl), variant.headers, block);
+				await untilEnded(records, workflowId(variant), before + block.length);
+				const entry = measured.get(variant.name) as Measured;
+				entry.busyMs += Number(process.hrtime.bigint() - blockStarted) / 1e6;
+				entry.n8nCpuMs += cpuMsOf(pid) - cpuAtStart;
+				entry.latencies.push(...latencies);
+			}
+		}
+		const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+		for (const variant of VARIANTS)
+			checkExecutions(
+				records,
+				variant,
+				[...(warmUpOf.get(variant.name) ?? []), ...(bodiesOf.get(variant.name) ?? [])],
+				parse,
+			);
+
+		const figures = new Map(
+			VARIANTS.map((variant) => {
+				const { latencies, busyMs, n8nCpuMs } = measured.get(variant.name) as Measured;
+				return [
+					variant.name,
+					{
+						cpuMsPerCallback: n8nCpuMs / latencies.length,
+						perSecond: (latencies.length / busyMs) * 1000,
+						p50: median(latencies),
+						p99: percentile(latencies, 0.99),
+					},
+				];
+			}),
+		);
+		const of = (name: VariantName) =>
+			figures.get(name) as {
+				cpuMsPerCallback: number;
+				perSecond: number;
+				p50: number;
+				p99: number;
+			};
+		const throughputRatio = of('pay').perSecond / of('webhookV2').perSecond;
+		const p50Ratio = of('pay').p50 / of('webhookV2').p50;
+		const describe = (variant: Variant) => {
+			const figure = of(variant.name);
+			return `${variant.label} ${figure.perSecond.toFixed(1)} callbacks/s, p50 ${figure.p50.toFixed(0)} ms, p99 ${figure.p99.toFixed(0)} ms, n8n's CPU ${figure.cpuMsPerCallback.toFixed(1)} ms per callback`;
+		};
+		// Per callback, CPU time of n8n's process (the service's work is in the sandbox's process).
+		const cost = (name: VariantName) => of(name).cpuMsPerCallback;
+		const isolateMs = cost('webhookV1') - cost('webhookV2');
+		const packageMs = cost('pay') - cost('webhookV1');
+		const verificationMs = cost('pay') - cost('payUnverified');
+		return {
+			name: `Trigger under load (real n8n ${N8N_NEWEST.version})`,
+			figure: `${throughputRatio.toFixed(2)}× callbacks/s, p50 ${p50Ratio.toFixed(2)}×`,
+			target: `callbacks/s ≥ ${THROUGHPUT_TARGET}×, p50 ≤ ${P50_TARGET}× n8n's Webhook node v2 with Header Auth`,
+			met: throughputRatio >= THROUGHPUT_TARGET && p50Ratio <= P50_TARGET,
+			measured:
+				`real n8n ${N8N_NEWEST.version} on its Node ${N8N_NEWEST.nodeVersion}, the sandbox in another process, ${CALLBACKS.toLocaleString('en')} distinct valid payment callbacks per start node, ${AT_ONCE} at a time, answered on receipt, in blocks of ${BLOCK} alternating between the start nodes (all took ${minutes} min; the machine is shared, figures may be noisy); ` +
+				`none lost: one successful execution per callback, with its payment, read from n8n's database${VARIANTS.some((variant) => variant.verified) ? ', each Pay Trigger item verified with the service' : ''}; callbacks/s until every execution had ended; p50/p99 time to the answer: ` +
+				`${VARIANTS.map(describe).join('; ')}. ` +
+				`Apart, in n8n's CPU time per callback: the expression isolate n8n 2.41 takes for every start node but its own Webhook node v2 (Webhook v1 − Webhook v2) ${isolateMs.toFixed(1)} ms; what the package adds over a start node that pays the isolate (Pay Trigger − Webhook v1) ${packageMs.toFixed(1)} ms, of which the verification (one read of the payment from the service through n8n's HTTP helper; Pay Trigger − Pay Trigger with verification off) ${verificationMs.toFixed(1)} ms`,
+		};
+	} finally {
+		records.close();
+		if (n8n.server) await stopServer(n8n.server);
+	}
+}
