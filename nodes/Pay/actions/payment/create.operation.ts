@@ -27,6 +27,7 @@ import {
 	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
+import { readItemParameter } from './sameForEveryItem';
 
 export const createPayment: PayOperation = {
 	value: 'create',
@@ -52,41 +53,41 @@ export const createPayment: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readItemParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const amount = readPositiveAmount(
 			node,
 			itemIndex,
 			'Amount (COP)',
-			this.getNodeParameter('amount', itemIndex),
+			readItemParameter(this, env, 'amount', itemIndex),
 		);
 		const description = readRequiredText(
 			node,
 			itemIndex,
 			'Description',
-			this.getNodeParameter('description', itemIndex, ''),
+			readItemParameter(this, env, 'description', itemIndex, ''),
 		);
 		const methods = readMethodSelection(
 			node,
 			itemIndex,
-			this.getNodeParameter('paymentMethods', itemIndex, []),
+			readItemParameter(this, env, 'paymentMethods', itemIndex, []),
 			options.otherMethodKeys,
 		);
 		const expirationDays = readWholeNumber(
 			node,
 			itemIndex,
 			'Expiration (Days)',
-			this.getNodeParameter('expirationDays', itemIndex, 1),
+			readItemParameter(this, env, 'expirationDays', itemIndex, 1),
 			1,
 		);
 		const payerRedirectUrl = readPayerRedirectUrl(
 			node,
 			itemIndex,
-			this.getNodeParameter('payerRedirectUrl', itemIndex, ''),
+			readItemParameter(this, env, 'payerRedirectUrl', itemIndex, ''),
 		);
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
-			this.getNodeParameter('callbackUrl', itemIndex, ''),
+			readItemParameter(this, env, 'callbackUrl', itemIndex, ''),
 			options.addCallbackSecret,
 		);
 		const idempotencyKey = await readIdempotencyKey(

@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
+
+import type { OperationEnvironment } from '../types';
+
+/**
+ * A field the user set without an expression is the same for every item, so it is read once per
+ * run of the node rather than once per item: n8n's getNodeParameter resolves, copies and checks
+ * the value on every call, and for a creation whose only mapped fields are Amount and
+ * Description those per-item reads of the fixed fields were most of the node's own CPU time.
+ * A field holding an expression anywhere (even inside a collection) is read per item, as before.
+ * No field of this package has an expression as its default (a test checks), so a field left at
+ * its default is fixed too.
+ */
+const fixedValuesOfRun = new WeakMap<object, Map<string, unknown>>();
+
+export function readItemParameter(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	name: string,
+	itemIndex: number,
+	fallback?: NodeParameterValueType,
+): unknown {
+	if (holdsExpression(env.node.parameters[name]))
+		return context.getNodeParameter(name, itemIndex, fallback);
+	// The run's cache map is made for each run of the node and dropped with it: so are these values.
+	let values = fixedValuesOfRun.get(env.executionCache);
+	if (values === undefined) {
+		values = new Map();
+		fixedValuesOfRun.set(env.executionCache, values);
+	}
+	if (!values.has(name)) values.set(name, context.getNodeParameter(name, itemIndex, fallback));
+	const value = values.get(name);
+	// Each item gets its own copy, as from n8n: a change to one item's value stays with that item.
+	return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+}
+
+/** n8n marks an expression with a leading `=`, at any depth of a parameter's value. */
+export function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (typeof value === 'object' && value !== null)
+		return Object.values(value).some(holdsExpression);
+	return false;
+}

@@ -1,0 +1,96 @@
+/** Fixed fields of Payment → Create are read once per run of the node, expressions once per item. */
+import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+
+import {
+	holdsExpression,
+	readItemParameter,
+} from '../../../../../nodes/Pay/actions/payment/sameForEveryItem';
+import type { OperationEnvironment } from '../../../../../nodes/Pay/actions/types';
+import { Pay } from '../../../../../nodes/Pay/Pay.node';
+
+/** A run of the node: its parameters, and a getNodeParameter that counts its calls. */
+function runWith(parameters: Record<string, unknown>) {
+	const calls: Array<{ name: string; itemIndex: number }> = [];
+	const context = {
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+			calls.push({ name, itemIndex });
+			const value = parameters[name];
+			if (value === undefined) return fallback;
+			// As n8n does: an expression is worked out per item, everything comes back as a copy.
+			if (typeof value === 'string' && value.startsWith('='))
+				return `${value.slice(1)}#${itemIndex}`;
+			return structuredClone(value);
+		},
+	} as unknown as IExecuteFunctions;
+	const env = {
+		node: { parameters } as unknown as INode,
+		executionCache: new Map(),
+	} as unknown as OperationEnvironment;
+	return { context, env, calls };
+}
+
+describe('readItemParameter', () => {
+	it('reads a fixed field once for all the items of a run', () => {
+		const { context, env, calls } = runWith({ payerRedirectUrl: 'https://shop.example/thanks' });
+		const values = [0, 1, 2].map((itemIndex) =>
+			readItemParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
+		);
+		expect(values).toEqual(Array(3).fill('https://shop.example/thanks'));
+		expect(calls).toEqual([{ name: 'payerRedirectUrl', itemIndex: 0 }]);
+	});
+
+	it('reads a field holding an expression, at any depth, for every item', () => {
+		const { context, env, calls } = runWith({
+			amount: '={{ $json.amount }}',
+			options: { idempotencyKey: '={{ $json.invoice }}' },
+		});
+		for (const itemIndex of [0, 1, 2]) {
+			expect(readItemParameter(context, env, 'amount', itemIndex)).toBe(
+				`{{ $json.amount }}#${itemIndex}`,
+			);
+			readItemParameter(context, env, 'options', itemIndex, {});
+		}
+		expect(calls.map((call) => call.itemIndex)).toEqual([0, 0, 1, 1, 2, 2]);
+	});
+
+	it('gives each item its own copy of a fixed collection', () => {
+		const { context, env } = runWith({ options: { platform: 'API' } });
+		const first = readItemParameter(context, env, 'options', 0, {}) as Record<string, unknown>;
+		first.platform = 'changed by item 0';
+		expect(readItemParameter(context, env, 'options', 1, {})).toEqual({ platform: 'API' });
+	});
+
+	it('reads again in the next run of the node', () => {
+		const { context, env, calls } = runWith({ expirationDays: 3 });
+		readItemParameter(context, env, 'expirationDays', 0, 1);
+		readItemParameter(context, { ...env, executionCache: new Map() }, 'expirationDays', 0, 1);
+		expect(calls).toHaveLength(2);
+	});
+
+	it('a field left at its default is fixed: no field of the Pay node has an expression as default', () => {
+		const withExpressionDefault = (properties: INodeProperties[]): string[] =>
+			properties.flatMap((property) => [
+				...(holdsExpression(property.default) ? [property.name] : []),
+				...((property.options ?? []) as INodeProperties[]).flatMap((option) =>
+					'default' in option ? withExpressionDefault([option]) : [],
+				),
+			]);
+		const properties = new Pay().description.properties;
+		expect(properties.length).toBeGreaterThan(10);
+		expect(withExpressionDefault(properties)).toEqual([]);
+	});
+});
+
+describe('holdsExpression', () => {
+	it.each([
+		['={{ $json.amount }}', true],
+		['https://shop.example', false],
+		[['pse', '={{ $json.method }}'], true],
+		[{ fields: [{ value: '={{ 1 }}' }] }, true],
+		[{ platform: 'API' }, false],
+		[3, false],
+		[undefined, false],
+	])('%j → %s', (value, expected) => {
+		expect(holdsExpression(value)).toBe(expected);
+	});
+});
