@@ -3,6 +3,9 @@
  * node (fields mapped from the items), CPU time per item; and what the node holds once the run is
  * over: the at-most-once ledger's remembered requests (released when every item succeeded) and
  * the heap still alive after a full collection, output dropped, compared with before the run.
+ * Then the durable guard's memory in this process: after 1,000 transfers (Transfer → Send, 10 at
+ * a time), each recorded in n8n's deduplication store (here the test harness's in-memory one),
+ * the per-node turns that order the store's calls must all be gone.
  */
 import { join } from 'path';
 
@@ -13,6 +16,14 @@ import type { BenchmarkResult } from './measure';
 import { CREATE_PARAMETERS, invoiceRows, runNode } from './nodeRuns';
 
 const SIZES = [100, 1000, 10_000];
+const TRANSFERS = 1000;
+const TRANSFER_PARAMETERS = {
+	resource: 'transfer',
+	operation: 'send',
+	recipient: '={{ $json.to }}',
+	amount: '={{ $json.amount }}',
+	requestOptions: { concurrency: 10 },
+};
 /** Rounds of every size in turn; the median per size is compared. */
 const ROUNDS = 3;
 const TARGET = 1.1;
@@ -40,8 +51,12 @@ export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<Benchma
 	// The ledger module the built node uses (the test harness loads the package from dist/).
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const ledger = require(
-		join(PACKAGE_ROOT, 'dist', 'nodes', 'Pay', 'execution', 'onceLedger.js'),
+		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'onceLedger.js'),
 	) as { rememberedRequestCount(): number };
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const durableGuard = require(
+		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'sentRecord.js'),
+	) as { recordQueuesInUse(): number };
 	await runNode(sandbox, CREATE_PARAMETERS, invoiceRows(100));
 	const perItemRuns = new Map<number, number[]>(SIZES.map((size) => [size, []]));
 	let heapBefore = 0;
@@ -63,10 +78,19 @@ export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<Benchma
 			}
 		}
 	}
+	await sandbox.control.reset();
+	const transfers = await runNode(
+		sandbox,
+		TRANSFER_PARAMETERS,
+		Array.from({ length: TRANSFERS }, () => ({ to: 'friend', amount: 1 })),
+	);
+	const sent = transfers.items.filter((item) => item.json.sent === true).length;
+	if (sent !== TRANSFERS) throw new Error(`${TRANSFERS} transfers gave ${sent} sent items`);
+	const turnsLeft = durableGuard.recordQueuesInUse();
 	const perItem = new Map(SIZES.map((size) => [size, median(perItemRuns.get(size) as number[])]));
 	const ratio = (perItem.get(10_000) as number) / (perItem.get(1000) as number);
 	const retainedMb = (heapAfter - heapBefore) / 2 ** 20;
-	const memoryReturned = remembered === 0 && retainedMb < 5;
+	const memoryReturned = remembered === 0 && retainedMb < 5 && turnsLeft === 0;
 	return {
 		name: 'How cost grows',
 		measured:
@@ -76,9 +100,10 @@ export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<Benchma
 					`${size.toLocaleString('en')} items ${(perItem.get(size) as number).toFixed(3)} ms`,
 			).join(', ') +
 			`; after the 10,000 and a full collection, output dropped: ${remembered} requests left in the at-most-once ledger, ` +
-			`heap ${retainedMb >= 0 ? '+' : ''}${retainedMb.toFixed(1)} MB against before the run (target under 5 MB)`,
+			`heap ${retainedMb >= 0 ? '+' : ''}${retainedMb.toFixed(1)} MB against before the run (target under 5 MB); ` +
+			`after ${TRANSFERS.toLocaleString('en')} transfers (Transfer → Send, 10 at a time), each recorded by the durable guard, ${turnsLeft} of its per-node turns left in this process`,
 		figure: `${ratio.toFixed(2)}× per item at 10,000 vs 1,000`,
-		target: `≤ ${TARGET}×, ledger and heap returned`,
+		target: `≤ ${TARGET}×, ledger, durable guard and heap returned`,
 		met: ratio <= TARGET && memoryReturned,
 	};
 }
