@@ -127,8 +127,19 @@ describe.each([
 			expect(Object.keys(await recordsInDatabase(keys))).toEqual(expect.arrayContaining(keys));
 		});
 
+		it('ten different callbacks arriving at the same moment: ten executions, and all ten records reach the database', async () => {
+			const ten: Array<{ key: string; body: Record<string, unknown> }> = [];
+			for (let n = 0; n < 10; n++) ten.push(await paidCallback());
+			const answers = await Promise.all(ten.map(async (callback) => await post(callback.body)));
+			expect(answers).toEqual(ten.map(() => ({ status: 200, json: { received: true } })));
+			await waitForExecutions(n8n.baseUrl, cookie, WORKFLOW, 13);
+			sent.push(...ten);
+			const keys = ten.map((callback) => callback.key);
+			expect(Object.keys(await recordsInDatabase(keys))).toEqual(expect.arrayContaining(keys));
+		});
+
 		it('after a restart of n8n (nothing left in memory), every one of them sent again within the window starts nothing', async () => {
-			expect(sent).toHaveLength(3);
+			expect(sent).toHaveLength(13);
 			await n8n.stop();
 			await startN8n();
 			const before = await webhookRuns();
