@@ -1,6 +1,8 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { actionSayingItMovesMoney } from '../tool/moneyOperations';
+import { toolSettingsProperties } from '../tool/toolSettings';
 import { resources } from './registry';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -36,16 +38,16 @@ export function buildOperationProperties(): INodeProperties[] {
 					name: operation.name,
 					value: operation.value,
 					description: operation.description,
-					action: operation.action,
+					action: actionSayingItMovesMoney(resource.value, operation.value, operation.action),
 				}))
 				.sort(byName),
 			default: defaultOperation,
 		};
 		const fields = resource.operations.flatMap((operation) =>
-			updateDisplayOptions(
-				{ show: { resource: [resource.value], operation: [operation.value] } },
-				operation.properties,
-			),
+			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, [
+				...operation.properties,
+				...toolSettingsProperties(resource.value, operation.value),
+			]),
 		);
 		return [operationSelector, ...fields];
 	});
