@@ -3,9 +3,12 @@
  * the sandbox: what moves money is refused unless the user allowed it, and then only within the
  * user's limits; the rest works as in a workflow; the agent never gets secrets back.
  */
+import { readFileSync } from 'fs';
 import type { IDataObject } from 'n8n-workflow';
+import { join } from 'path';
 
 import type { Sandbox } from '../../../../sandbox';
+import { EXAMPLES_DIR } from '../../../../scripts/n8nRuntime/paths';
 import { runPayNode } from '../../../harness/runWorkflow';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
@@ -275,5 +278,38 @@ describe('Pay Tool: what the agent gets back', () => {
 		expect(secretsFoundIn(seen, secrets)).toEqual([]);
 		expect(secretsFoundIn(seen, ['987'])).toEqual([]);
 		expect(secretsFoundIn(runDataText(run.run.data.resultData.runData.Agent), secrets)).toEqual([]);
+	});
+});
+
+describe('the AI agent example (examples/ai-agent-payout.json)', () => {
+	const example = JSON.parse(readFileSync(join(EXAMPLES_DIR, 'ai-agent-payout.json'), 'utf8')) as {
+		nodes: Array<{ name: string; type: string; parameters: IDataObject }>;
+		connections: Record<string, Record<string, Array<Array<{ node: string }>>>>;
+	};
+	const node = (type: string) => example.nodes.find((candidate) => candidate.type.endsWith(type))!;
+
+	it('puts Human review between the AI Agent and the Pay Tool, showing $tool.parameters, with no wait limit', () => {
+		const pay = node('.payTool');
+		const review = node('HitlTool');
+		expect(example.connections[pay.name].ai_tool[0][0].node).toBe(review.name);
+		expect(example.connections[review.name].ai_tool[0][0].node).toBe(node('.agent').name);
+		expect(String(review.parameters.message)).toContain('$tool.parameters');
+		expect(review.parameters.options).not.toHaveProperty('limitWaitTime');
+	});
+
+	it("pays within its limits and refuses above them, with the example's own Pay Tool settings", async () => {
+		const { results } = await agent(node('.payTool').parameters, [
+			{ amount: 60_000 },
+			{ amount: 20_000 },
+			{ amount: 20_000 },
+		]);
+		expect(results.map((result) => firstAnswer(result).reason)).toEqual([
+			'above_maximum',
+			undefined,
+			'call_limit',
+		]);
+		expect((await sandbox.control.withdrawals()).map((w) => [w.amount, w.keyValue])).toEqual([
+			[20_000, '@demo.payouts'],
+		]);
 	});
 });
