@@ -44,8 +44,10 @@ const scripts: Record<string, ScriptedTurn[]> = {
 		[{ amount: 20_000 }],
 		[{ amount: 90_000 }],
 		[{ amount: 10_000 }],
-		[{ amount: 10_000 }],
+		[{ amount: 5_000 }],
 	],
+	// The model sends the same withdrawal twice (a retry): the second finds the first's reference.
+	repeated: [[{ amount: 7_000 }], [{ amount: 7_000 }]],
 	// The amount is fixed at 20000 in the node; the model's call asks for 45000.
 	overrideFixed: [[{ amount: 45_000 }]],
 };
@@ -74,6 +76,14 @@ const workflows: Record<string, Record<string, unknown>> = {
 		...fixedWithdrawal,
 		toolAllowMoneyMovement: true,
 		toolMaxAmount: 50_000,
+	},
+	repeated: {
+		...fixedWithdrawal,
+		amount: "={{ $fromAI('amount', 'Whole COP to withdraw', 'number') }}",
+		toolAllowMoneyMovement: true,
+		toolMaxAmount: 50_000,
+		toolMaxCallsPerExecution: 2,
+		toolAgentChoosesAmount: true,
 	},
 };
 
@@ -207,6 +217,18 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 			20_000, 10_000,
 		]);
 		expect(await sandbox.control.count(WITHDRAW)).toBe(2);
+	});
+
+	it('a model repeating the same withdrawal does not withdraw twice', async () => {
+		const result = await executeWorkflow(n8n.instance, ids.repeated);
+		expect(result.errors).toEqual({});
+		const answers = toolAnswers(result);
+		expect(answers[0]).toMatchObject({ amount: 7_000 });
+		expect(answers[1]).toMatchObject({ outcome: 'already_sent' });
+		expect((await sandbox.control.withdrawals()).map((withdrawal) => withdrawal.amount)).toEqual([
+			7_000,
+		]);
+		expect(await sandbox.control.count(WITHDRAW)).toBe(1);
 	});
 
 	it('a scripted amount that tries to override the fixed one does not reach the sandbox', async () => {

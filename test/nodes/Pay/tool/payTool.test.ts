@@ -36,6 +36,13 @@ const fixedWithdrawal = {
 	callbackUrl: '',
 };
 const allowed = { toolAllowMoneyMovement: true, toolMaxAmount: 50_000 };
+/** Allowed, the amount the agent's: each call a different payment. */
+const agentChoosesAmount = {
+	...fixedWithdrawal,
+	...allowed,
+	toolAgentChoosesAmount: true,
+	amount: "={{ $fromAI('amount', 'Whole COP to withdraw', 'number') }}",
+};
 
 const agent = (parameters: IDataObject, calls: IDataObject[]) =>
 	runAgentWithPayTool({
@@ -96,23 +103,40 @@ describe('Pay Tool: allowed, within the limits the user set', () => {
 	});
 
 	it('refuses calls past the maximum number per execution; a new execution starts again', async () => {
-		const parameters = { ...fixedWithdrawal, ...allowed, toolMaxCallsPerExecution: 2 };
-		const { results } = await agent(parameters, [{}, {}, {}]);
+		const parameters = { ...agentChoosesAmount, toolMaxCallsPerExecution: 2 };
+		const { results } = await agent(parameters, [
+			{ amount: 1_000 },
+			{ amount: 2_000 },
+			{ amount: 3_000 },
+		]);
 		expect(results.map((result) => firstAnswer(result).reason)).toEqual([
 			undefined,
 			undefined,
 			'call_limit',
 		]);
 		expect(await sandbox.control.count(WITHDRAW)).toBe(2);
-		const next = await agent(parameters, [{}]);
+		const next = await agent(parameters, [{ amount: 3_000 }]);
 		expect(firstAnswer(next.results[0]).reason).toBeUndefined();
 		expect(await sandbox.control.count(WITHDRAW)).toBe(3);
 	});
 
 	it('by default allows one money-moving call per execution', async () => {
-		const { results } = await agent({ ...fixedWithdrawal, ...allowed }, [{}, {}]);
+		const { results } = await agent(agentChoosesAmount, [{ amount: 1_000 }, { amount: 2_000 }]);
 		expect(firstAnswer(results[1]).reason).toBe('call_limit');
 		expect(await sandbox.control.count(WITHDRAW)).toBe(1);
+	});
+
+	it('a model repeating the same call in one execution does not pay twice, and the repeat uses no call', async () => {
+		const parameters = { ...agentChoosesAmount, toolMaxCallsPerExecution: 2 };
+		const { results } = await agent(parameters, [
+			{ amount: 4_000 },
+			{ amount: 4_000 },
+			{ amount: 5_000 },
+		]);
+		expect(firstAnswer(results[0]).amount).toBe(4_000);
+		expect(firstAnswer(results[1])).toMatchObject({ outcome: 'already_sent' });
+		expect(firstAnswer(results[2]).amount).toBe(5_000);
+		expect((await sandbox.control.withdrawals()).map((w) => w.amount)).toEqual([4_000, 5_000]);
 	});
 
 	it('refuses a key the agent chose that is not on the allow-list', async () => {
@@ -301,7 +325,7 @@ describe('the AI agent example (examples/ai-agent-payout.json)', () => {
 		const { results } = await agent(node('.payTool').parameters, [
 			{ amount: 60_000 },
 			{ amount: 20_000 },
-			{ amount: 20_000 },
+			{ amount: 15_000 },
 		]);
 		expect(results.map((result) => firstAnswer(result).reason)).toEqual([
 			'above_maximum',
