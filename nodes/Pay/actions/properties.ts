@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { actionSayingItMovesMoney } from '../tool/moneyOperations';
 import { toolSettingsProperties } from '../tool/toolSettings';
+import { referenceProperty } from './referenceField';
 import { resources } from './registry';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -45,7 +46,9 @@ export function buildOperationProperties(): INodeProperties[] {
 		};
 		const fields = resource.operations.flatMap((operation) =>
 			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, [
-				...operation.properties,
+				...(operation.movesMoney
+					? [...operation.properties, referenceProperty]
+					: operation.properties),
 				...toolSettingsProperties(resource.value, operation.value),
 			]),
 		);

@@ -8,6 +8,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { readErrorFacts } from '../../shared/errorFacts';
+import { isAlreadySent } from '../../shared/transport/earlierSend';
 import type { PayOperation } from '../actions/types';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { fixedFieldProblem } from './fixedFields';
@@ -103,9 +104,11 @@ export function gateForTool(
 				(error: unknown) => ({ error }),
 			);
 			if ('output' in settled) return settled.output;
-			// Refused by the service or never sent: nothing moved, so the call gives its place back.
+			// Refused by the service, never sent, or a repeat of a call already sent (the model retrying):
+			// nothing moved this time, so the call gives its place back.
 			const { outcome } = readErrorFacts(settled.error);
-			if (outcome === 'refused' || outcome === 'not_sent') uncountMoneyCall(scope);
+			if (outcome === 'refused' || outcome === 'not_sent' || isAlreadySent(settled.error))
+				uncountMoneyCall(scope);
 			throw settled.error;
 		},
 	};

@@ -24,6 +24,7 @@ import { randomUUID } from 'crypto';
 
 import { TestCredentialsHelper } from '../../../harness/credentialsHelper';
 import { loadBuiltPackage } from '../../../harness/loadPackage';
+import { registerMemoryDeduplicator } from '../../../harness/memoryDeduplicator';
 import { CREDENTIAL_ID, makeAdditionalData } from '../../../harness/runWorkflow';
 
 interface CallableTool {
@@ -130,6 +131,8 @@ export interface AgentRunOptions {
 
 /** An agent making the scripted calls to a Pay Tool in one execution. */
 export async function runAgentWithPayTool(options: AgentRunOptions): Promise<AgentRun> {
+	// n8n's database of recorded references (the Reference's never-twice guard), in memory.
+	await registerMemoryDeduplicator();
 	const loaded = await registerTypes();
 	const credentials = await toolCredentialsHelper();
 	credentials.stored.set(CREDENTIAL_ID, { sessionToken: '', ...options.credentials });
@@ -157,8 +160,9 @@ export async function runAgentWithPayTool(options: AgentRunOptions): Promise<Age
 			],
 		},
 	};
+	const executionId = options.executionId ?? randomUUID();
 	const workflowData = {
-		id: 'agent-workflow',
+		id: `agent-workflow-of-${executionId}`,
 		name: 'Agent workflow',
 		active: false,
 		isArchived: false,
@@ -177,7 +181,6 @@ export async function runAgentWithPayTool(options: AgentRunOptions): Promise<Age
 		nodeTypes: loaded.nodeTypes,
 		settings: {},
 	});
-	const executionId = options.executionId ?? randomUUID();
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [
