@@ -46,7 +46,8 @@ const scripts: Record<string, ScriptedTurn[]> = {
 		[{ amount: 10_000 }],
 		[{ amount: 5_000 }],
 	],
-	// The model sends the same withdrawal twice (a retry): the second finds the first's reference.
+	// The model sends the same transfer twice (a retry): the second finds the first's reference in
+	// n8n's database. A transfer carries no idempotency key, so nothing else could stop it.
 	repeated: [[{ amount: 7_000 }], [{ amount: 7_000 }]],
 	// The amount is fixed at 20000 in the node; the model's call asks for 45000.
 	overrideFixed: [[{ amount: 45_000 }]],
@@ -78,8 +79,10 @@ const workflows: Record<string, Record<string, unknown>> = {
 		toolMaxAmount: 50_000,
 	},
 	repeated: {
-		...fixedWithdrawal,
-		amount: "={{ $fromAI('amount', 'Whole COP to withdraw', 'number') }}",
+		resource: 'transfer',
+		operation: 'send',
+		recipient: 'friend',
+		amount: "={{ $fromAI('amount', 'COP to send', 'number') }}",
 		toolAllowMoneyMovement: true,
 		toolMaxAmount: 50_000,
 		toolMaxCallsPerExecution: 2,
@@ -219,16 +222,13 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 		expect(await sandbox.control.count(WITHDRAW)).toBe(2);
 	});
 
-	it('a model repeating the same withdrawal does not withdraw twice', async () => {
+	it('a model repeating the same transfer does not pay twice: the repeat answers already_sent', async () => {
 		const result = await executeWorkflow(n8n.instance, ids.repeated);
 		expect(result.errors).toEqual({});
 		const answers = toolAnswers(result);
-		expect(answers[0]).toMatchObject({ amount: 7_000 });
+		expect(answers[0]).toMatchObject({ sent: true, amount: 7_000 });
 		expect(answers[1]).toMatchObject({ outcome: 'already_sent' });
-		expect((await sandbox.control.withdrawals()).map((withdrawal) => withdrawal.amount)).toEqual([
-			7_000,
-		]);
-		expect(await sandbox.control.count(WITHDRAW)).toBe(1);
+		expect((await sandbox.control.account('friend')).balance).toBe(7_000);
 	});
 
 	it('a scripted amount that tries to override the fixed one does not reach the sandbox', async () => {

@@ -14,6 +14,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import type { GuardedField, MoneyOperation } from './moneyOperations';
 import type { RefusalReason } from './toolAnswer';
+import { recipientSwitchLabel } from './toolSettings';
 import type { ToolSettings } from './toolSettings';
 
 export interface FixedFieldProblem {
@@ -33,7 +34,7 @@ export function fixedFieldProblem(
 		fixed.push({ field: money.amountFrom.field, switchName: 'Let the Agent Choose the Amount' });
 	if (!settings.agentChoosesRecipient)
 		for (const field of money.recipientFields)
-			fixed.push({ field, switchName: `Let the Agent Choose the ${money.recipientNoun}` });
+			fixed.push({ field, switchName: recipientSwitchLabel(money) });
 
 	const toolInput = (context.getInputData()[itemIndex]?.json ?? {}) as IDataObject;
 	for (const { field, switchName } of fixed) {

@@ -54,7 +54,7 @@ export function gateForTool(
 				);
 			if (!money) return await answer();
 
-			const settings = readToolSettings(context, node, itemIndex);
+			const settings = readToolSettings(context, node, itemIndex, money);
 			if (!settings.allowMoneyMovement)
 				return refusal(
 					'money_not_allowed',

@@ -61,7 +61,7 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 				'How many times the agent may run this operation in one execution (one chat message); further calls are refused',
 		},
 		{
-			displayName: `Allowed ${money.recipientNoun.split(' and ')[0]}s`,
+			displayName: allowListLabel(money),
 			name: 'toolAllowedRecipients',
 			type: 'string',
 			default: '',
@@ -81,7 +81,7 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 				'Whether the amount may come from the agent (map it with $fromAI). Off: the amount must be a fixed value typed in the node, and a call asking for another amount is refused.',
 		});
 	properties.push({
-		displayName: `Let the Agent Choose the ${money.recipientNoun}`,
+		displayName: recipientSwitchLabel(money),
 		name: 'toolAgentChoosesRecipient',
 		type: 'boolean',
 		default: false,
@@ -89,6 +89,14 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 		description: `Whether ${money.recipientFields.map((field) => field.label).join(' and ')} may come from the agent (map them with $fromAI). Off: they must be fixed values typed in the node, and a call asking for others is refused.`,
 	});
 	return properties;
+}
+
+function allowListLabel(money: MoneyOperation): string {
+	return `Allowed ${money.recipientNoun.split(' and ')[0]}s`;
+}
+
+export function recipientSwitchLabel(money: MoneyOperation): string {
+	return `Let the Agent Choose the ${money.recipientNoun}`;
 }
 
 function allowListPlaceholder(money: MoneyOperation): string {
@@ -101,6 +109,7 @@ export function readToolSettings(
 	context: IExecuteFunctions,
 	node: INode,
 	itemIndex: number,
+	money: MoneyOperation,
 ): ToolSettings {
 	const read = (name: string, fallback: unknown) =>
 		context.getNodeParameter(name, itemIndex, fallback) as unknown;
@@ -138,7 +147,7 @@ export function readToolSettings(
 		allowedRecipients: readTextList(
 			node,
 			itemIndex,
-			'Allowed Recipients',
+			allowListLabel(money),
 			read('toolAllowedRecipients', ''),
 		),
 		agentChoosesAmount: readYesNo(
@@ -150,7 +159,7 @@ export function readToolSettings(
 		agentChoosesRecipient: readYesNo(
 			node,
 			itemIndex,
-			'Let the Agent Choose the Recipient',
+			recipientSwitchLabel(money),
 			read('toolAgentChoosesRecipient', false),
 		),
 	};

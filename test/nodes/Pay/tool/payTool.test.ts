@@ -137,6 +137,8 @@ describe('Pay Tool: allowed, within the limits the user set', () => {
 		expect(firstAnswer(results[1])).toMatchObject({ outcome: 'already_sent' });
 		expect(firstAnswer(results[2]).amount).toBe(5_000);
 		expect((await sandbox.control.withdrawals()).map((w) => w.amount)).toEqual([4_000, 5_000]);
+		// The repeat stopped at n8n's record of the reference: it never reached the service.
+		expect(await sandbox.control.count(WITHDRAW)).toBe(2);
 	});
 
 	it('refuses a key the agent chose that is not on the allow-list', async () => {
