@@ -42,10 +42,11 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 			type: 'number',
 			required: true,
 			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 0 },
+			// No numberPrecision: the editor would round what is typed; a fraction is refused when read.
+			typeOptions: { minValue: 0 },
 			displayOptions: { show: whenAllowed },
 			description:
-				'A call whose amount is higher is refused, nothing sent. 0 refuses every call.' +
+				'Whole pesos. A call whose amount is higher is refused, nothing sent. 0 refuses every call.' +
 				('paymentObject' in money.amountFrom
 					? " The amount is the payment link's, read from the service before paying."
 					: ''),
