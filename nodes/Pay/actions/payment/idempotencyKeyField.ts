@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { derivedReference } from '../execution/derivedReference';
-import type { OperationEnvironment } from '../execution/operationEnvironment';
-import { readText } from './fieldInput';
+import { derivedReference } from '../../execution/derivedReference';
+import type { OperationEnvironment } from '../../execution/operationEnvironment';
+import { readText } from '../../helpers/fieldInput';
 
 /** The optional Idempotency Key field of Payment → Create. */
 export const idempotencyKeyProperty: INodeProperties = {
