@@ -10,17 +10,13 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { readErrorFacts } from '../../shared/errorFacts';
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import type { PayOperation } from '../actions/types';
+import { runsAsTool } from '../execution/derivedReference';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { fixedFieldProblem } from './fixedFields';
 import { findMoneyOperation, isKeptOutOfToolUse } from './moneyOperations';
 import { readCallAmount } from './callAmount';
 import { refusal, withoutSecrets } from './toolAnswer';
 import { readToolSettings } from './toolSettings';
-
-/** Whether n8n runs this node as an AI agent's tool: its tool twin's type is the node's type plus `Tool`. */
-export function runsAsTool(node: INode): boolean {
-	return node.type.endsWith('Tool');
-}
 
 /** Parameters an agent must never see the values of, hidden in the tool's answer too. */
 const SECRET_PARAMETERS = ['cvv', 'otp'];
@@ -32,7 +28,7 @@ export function gateForTool(
 	resource: string,
 	operation: PayOperation | undefined,
 ): PayOperation | undefined {
-	if (!operation || !runsAsTool(node)) return operation;
+	if (!operation || !runsAsTool(node.type)) return operation;
 	const operationName = operation.value;
 	const money = findMoneyOperation(resource, operationName);
 	return {
