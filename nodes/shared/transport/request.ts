@@ -112,7 +112,9 @@ async function claimReference(
 			node,
 			{
 				message: `Nothing was sent: n8n could not record the reference ${reference} before ${request.action}`,
-				description: `n8n's database answered: ${(error as Error)?.message ?? String(error)}. The reference is recorded before sending so that no later execution sends it again; run the item again once the database is reachable.`,
+				description: context.getWorkflow().id
+					? `n8n's database answered: ${(error as Error)?.message ?? String(error)}. The reference is recorded before sending so that no later execution sends it again; run the item again once the database is reachable.`
+					: 'n8n records references per saved workflow: save the workflow, then run it again.',
 				outcome: 'not_sent',
 			},
 			request.itemIndex,

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
-import { idempotencyKeyProperty, readIdempotencyKey } from '../../helpers/idempotencyKey';
+import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readErrorFacts } from '../../../shared/errorFacts';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
