@@ -104,17 +104,23 @@ ${table}
   target any more: n8n's HTTP helper builds a new agent, and so a new connection, for every request
   (\`buildNodeAgents\` in n8n-core 2.41), and community nodes must send through it; the loop's
   figures are in the context row. When a row misses its target, its text gives a CPU profile of
-  the Pay node's run: this package's own code is about 4–7 % of the busy time; the rest is Node's
+  the Pay node's run: this package's own code is about 6–10 % of the busy time; the rest is Node's
   network and garbage collection, axios, and n8n's expression engine (\`initializeGlobalContext\`
   and luxon's time-zone arithmetic, per mapped field), which the reference node pays alike. What the
   Pay node does per creation on top (about 0.1 ms: the derived idempotency key, hashing included,
   the masking of secrets in the answer, the normalised payment view, the callback URL with its
   secret) is a few per cent of a request; the rest of the gap is garbage collection of the larger
-  answers it keeps (normalised output, ledger entries until the run ends).
+  answers it keeps (normalised output, ledger entries until the run ends). Payment → Create reads
+  a field set without an expression once per run of the node, not per item (n8n's getNodeParameter
+  resolves, copies and checks the value on every call; the reference node reads only Amount and
+  Description per item): 5 of its 7 reads per item are gone where only those two are mapped. On
+  this shared machine the gain was not measurable: rows that nothing changed (reads) moved by a
+  fifth between two runs.
 - **How cost grows**: CPU time per item stays flat from 1,000 to 10,000 creations (per item it is
   lower at 10,000: the run's fixed costs spread over more items), and after the run the
-  at-most-once ledger holds nothing (a run whose every item succeeded is released) and the heap is
-  back where it was.
+  at-most-once ledger holds nothing (a run whose every item succeeded is released), the durable
+  guard of the Reference (its per-node turns ordering the calls to n8n's deduplication store)
+  holds nothing after 1,000 transfers, and the heap is back where it was.
 - **vs n8n's HTTP Request node**: reads are faster through the Pay node. Creations are slower, and
   what holds them back was measured with a CPU profile of \`n8n execute\` in n8n 2.41.1
   (\`PAY_BENCH_N8N_NODE_ARGS='--cpu-prof …'\`): n8n 2.41's expression runtime costs about 0.5 ms of
