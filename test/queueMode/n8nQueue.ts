@@ -61,8 +61,9 @@ export interface QueueN8nOptions {
 	sandbox: SandboxEndpoint;
 	postgres: LocalPostgres;
 	redis: LocalRedis;
-	/** A folder of workflow files to import, each active (listening) as its `active` field says. */
+	/** A folder of workflow files to import and publish (their triggers listen). */
 	workflowFolder: string;
+	workflowIds: string[];
 	/** Under .n8n-runtime/, wiped first. */
 	folder: string;
 	log: (line: string) => void;
@@ -135,7 +136,7 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		QUEUE_CALLBACK_SECRET,
 	);
 	await importCredentials(main, credentialFile);
-	await importActiveWorkflows(main, options.workflowFolder);
+	await importWorkflowFolder(main, options.workflowFolder);
 	options.log(`n8n's folders, package, credential and workflows ready in ${seconds(since)} s`);
 
 	const processes: QueueProcess[] = [];
@@ -183,6 +184,7 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		);
 		options.log(`n8n webhook and worker processes ready in ${seconds(since)} s`);
 		const cookie = await logIn(baseUrl);
+		for (const id of options.workflowIds) await publishThroughEditor(baseUrl, cookie, id);
 		const workerProcesses = processes.filter((process) => process.role === 'worker');
 		return {
 			baseUrl,
@@ -223,23 +225,33 @@ function launch(
 	return { role, name, port: instance.port, pid, logFile };
 }
 
-/**
- * One import for every workflow, activated as their `active` field says: n8n accepts
- * `--activeState=fromJson` in queue mode only (one CLI start instead of one per workflow and per
- * publication, about 10 s each).
- */
-async function importActiveWorkflows(instance: N8nInstance, folder: string): Promise<void> {
+/** Every workflow of the folder in one import (one CLI start, about 10 s, instead of one per file). */
+async function importWorkflowFolder(instance: N8nInstance, folder: string): Promise<void> {
 	await run(
 		nodeBinaryOf(instance.release),
-		[
-			n8nScriptOf(instance.release),
-			'import:workflow',
-			'--separate',
-			`--input=${folder}`,
-			'--activeState=fromJson',
-		],
+		[n8nScriptOf(instance.release), 'import:workflow', '--separate', `--input=${folder}`],
 		{ env: n8nEnvironment(instance, instance.brokerPort + 1) },
 	);
+}
+
+/**
+ * What the editor's Publish button does: the main process registers the workflow's webhooks in the
+ * database, where the webhook processes look them up. (`import:workflow --activeState=fromJson`
+ * cannot: activated by the CLI before the main process runs, the webhooks stay unregistered.)
+ */
+async function publishThroughEditor(baseUrl: string, cookie: string, id: string): Promise<void> {
+	const read = await fetch(`${baseUrl}/rest/workflows/${id}`, { headers: { cookie } });
+	if (!read.ok) throw new Error(`workflow ${id}: HTTP ${read.status}`);
+	const { versionId } = ((await read.json()) as { data: { versionId: string } }).data;
+	const published = await fetch(`${baseUrl}/rest/workflows/${id}/activate`, {
+		method: 'POST',
+		headers: { cookie, 'content-type': 'application/json' },
+		body: JSON.stringify({ versionId }),
+	});
+	if (!published.ok)
+		throw new Error(
+			`publishing ${id}: HTTP ${published.status} ${(await published.text()).slice(0, 300)}`,
+		);
 }
 
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);

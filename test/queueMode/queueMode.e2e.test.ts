@@ -21,7 +21,13 @@ import { startPostgres } from './postgres';
 import type { LocalPostgres } from './postgres';
 import { startRedis } from './redis';
 import type { LocalRedis } from './redis';
-import { TRANSFER_BATCH, TRIGGER_ALONE, WITHDRAW_ON_PAID, writeWorkflows } from './workflows';
+import {
+	QUEUE_WORKFLOWS,
+	TRANSFER_BATCH,
+	TRIGGER_ALONE,
+	WITHDRAW_ON_PAID,
+	writeWorkflows,
+} from './workflows';
 
 jest.setTimeout(180_000);
 
@@ -46,6 +52,7 @@ beforeAll(async () => {
 		postgres,
 		redis,
 		workflowFolder,
+		workflowIds: QUEUE_WORKFLOWS.map((workflow) => workflow.id),
 		folder: `queue-mode-${QUEUE_BASE_PORT}`,
 		log,
 	});

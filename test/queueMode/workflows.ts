@@ -67,7 +67,7 @@ export const TRANSFER_BATCH: QueueWorkflow = {
 	json: {
 		id: 'queueTransferBatch',
 		name: 'Queue mode: a batch of transfers',
-		active: true,
+		active: false,
 		nodes: [
 			{
 				id: 't1',
@@ -147,7 +147,7 @@ function payTriggerWorkflow(
 		json: {
 			id,
 			name: `Queue mode: ${id}`,
-			active: true,
+			active: false,
 			nodes: [trigger, ...after],
 			connections:
 				after.length > 0
