@@ -32,6 +32,8 @@ export interface Fault {
 	reset?: 'before' | 'after';
 	/** How many requests it applies to (default 1). */
 	times?: number;
+	/** How many requests of its route pass untouched before it applies (default 0): "the 3rd fails" is `after: 2`. */
+	after?: number;
 }
 
 /** Takes the next fault of a route, counting one use. */
@@ -39,6 +41,10 @@ export function takeFault(faults: Fault[], route: string): Fault | undefined {
 	const index = faults.findIndex((fault) => fault.route === route);
 	if (index < 0) return undefined;
 	const fault = faults[index];
+	if (fault.after !== undefined && fault.after > 0) {
+		fault.after--;
+		return undefined;
+	}
 	const remaining = (fault.times ?? 1) - 1;
 	if (remaining <= 0) faults.splice(index, 1);
 	else fault.times = remaining;

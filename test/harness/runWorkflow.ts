@@ -23,6 +23,7 @@ import { randomUUID } from 'crypto';
 
 import { TestCredentialsHelper } from './credentialsHelper';
 import { loadBuiltPackage } from './loadPackage';
+import { registerMemoryDeduplicator } from './memoryDeduplicator';
 
 export const CREDENTIAL_ID = 'pay-credential-1';
 
@@ -68,10 +69,17 @@ export interface RunPayNodeOptions {
 	settings?: NodeSettings;
 	/** Same id twice = the same execution (what "Retry On Fail" sees); a fresh one by default. */
 	executionId?: string;
+	/**
+	 * The workflow's id: n8n keeps the references a node recorded per workflow (and node), so the
+	 * same id in two runs is two executions of one workflow (n8n's Retry, a re-run). By default
+	 * one per execution id, so unrelated runs never see each other's records.
+	 */
+	workflowId?: string;
 }
 
 /** Runs one node of the package with the given input items, as the first node after a trigger. */
 export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun> {
+	await registerMemoryDeduplicator();
 	const loaded = await loadBuiltPackage();
 	const credentials =
 		options.credentialsHelper ?? new TestCredentialsHelper(loaded.credentialTypes);
@@ -97,8 +105,9 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 			: {}),
 	};
 	const connections: IConnections = {};
+	const executionId = options.executionId ?? randomUUID();
 	const workflowData: IWorkflowBase = {
-		id: 'workflow-under-test',
+		id: options.workflowId ?? `workflow-of-${executionId}`,
 		name: 'Test workflow',
 		active: false,
 		isArchived: false,
@@ -118,7 +127,6 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		settings: {},
 	});
 
-	const executionId = options.executionId ?? randomUUID();
 	const inputItems: INodeExecutionData[] = (options.input ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
 		executionData: {

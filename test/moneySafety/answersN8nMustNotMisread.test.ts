@@ -169,7 +169,7 @@ describe('a creation whose first attempt lost its answer', () => {
 		expect(run.items[0].json.error).toMatch(
 			/^Outcome unknown: the payment object creation may have been carried out by an earlier attempt whose answer was lost\. The last attempt: The service is limiting requests \(HTTP 429\)/,
 		);
-		expect(run.items[0].json.errorDescription).toMatch(/idempotency key n8n-[0-9a-f]{32}/);
+		expect(run.items[0].json.errorDescription).toMatch(/idempotency key ref-[0-9a-f]{32}/);
 	});
 });
 

@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { referenceProperty } from './referenceField';
 import { resources } from './registry';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -44,7 +45,7 @@ export function buildOperationProperties(): INodeProperties[] {
 		const fields = resource.operations.flatMap((operation) =>
 			updateDisplayOptions(
 				{ show: { resource: [resource.value], operation: [operation.value] } },
-				operation.properties,
+				operation.movesMoney ? [...operation.properties, referenceProperty] : operation.properties,
 			),
 		);
 		return [operationSelector, ...fields];

@@ -1,10 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { releaseLedger } from '../../shared/transport/onceLedger';
 import { guardAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { startRun } from '../execution/nodeRun';
 import { runItems } from '../execution/runItems';
+import type { ItemResult } from '../execution/runItems';
 import { defaultItemsAtOnce } from '../itemsAtOnce';
 import { readRequestOptions } from '../requestOptions';
 import type { RequestOptions } from '../requestOptions';
@@ -41,10 +43,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		this,
 		itemCount,
 		async (itemIndex) =>
-			await guardAfterMoneyMoved(
-				run.environment,
-				itemIndex,
-				async (watched) => await operation.execute.call(this, itemIndex, watched),
+			await alreadySentAsOutput(
+				guardAfterMoneyMoved(
+					run.environment,
+					itemIndex,
+					async (watched) => await operation.execute.call(this, itemIndex, watched),
+				),
 			),
 		requestOptions.concurrency,
 	);
@@ -61,4 +65,11 @@ export function findOperation(
 	return resources
 		.find((resource) => resource.value === resourceValue)
 		?.operations.find((operation) => operation.value === operationValue);
+}
+
+/** An item an earlier execution already sent is no failure: it leaves as an ordinary item saying so. */
+async function alreadySentAsOutput(result: Promise<ItemResult>): Promise<ItemResult> {
+	return await result.catch(async (error: unknown) =>
+		isAlreadySent(error) ? error.toOutput() : await Promise.reject(error),
+	);
 }

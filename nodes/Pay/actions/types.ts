@@ -12,6 +12,11 @@ export interface PayOperation {
 	/** The sentence shown under the name, and the action shown in the nodes panel. */
 	description: string;
 	action: string;
+	/**
+	 * Whether it moves money (checkout, OTP confirmation, transfer, withdrawal, card charge): it then
+	 * gets the Reference field, which it must read and send with its money-moving request.
+	 */
+	movesMoney?: boolean;
 	/** Fields of this operation; the router shows them only for this resource and operation. */
 	properties: INodeProperties[];
 	execute(

@@ -44,6 +44,11 @@ export interface PayRequest {
 	credentials?: ICredentialDataDecryptedObject;
 	/** The node when the caller has it already; read from n8n (which copies it each time) when not given. */
 	node?: INode;
+	/**
+	 * A money-moving request's reference: recorded in n8n's database before sending, so that no later
+	 * execution sends it again (sentRecord.ts). Only the Pay node's runs give one.
+	 */
+	reference?: string;
 	/** Values this request carries that must not come back in its output or errors (card number, expiry, CVV). */
 	sensitive?: string[];
 }

@@ -6,6 +6,7 @@ import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../../shared/service/states';
+import { readReference } from '../referenceField';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
@@ -25,6 +26,7 @@ export const chargeCard: PayOperation = {
 	name: 'Charge',
 	description: 'Pay a payment object with a saved card (moves money; never sent twice)',
 	action: 'Charge a saved card',
+	movesMoney: true,
 	properties: [
 		cardUuidProperty,
 		slugProperty,
@@ -70,6 +72,8 @@ export const chargeCard: PayOperation = {
 			const value = readText(node, itemIndex, label, options[field]);
 			if (value !== '') device[field] = value;
 		}
+		// Card data stays out of the reference, which is shown.
+		const reference = await readReference(this, itemIndex, env, 'charge', [slug, uuid, dues]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
@@ -91,9 +95,17 @@ export const chargeCard: PayOperation = {
 				action: `the card charge for ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 				itemIndex,
+				reference,
 			}),
 		);
-		const output: IDataObject = { slug, card_uuid: uuid, dues, charged: true, ...answer };
+		const output: IDataObject = {
+			slug,
+			card_uuid: uuid,
+			dues,
+			charged: true,
+			...answer,
+			reference,
+		};
 		if ('state' in answer) output.state_label = paymentStateLabel(answer.state);
 		if (typeof answer.payment === 'object') output.payment = normalizePaymentObject(answer.payment);
 		return output;

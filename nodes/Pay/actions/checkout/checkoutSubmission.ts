@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
+import { readReference } from '../referenceField';
 import type { OperationEnvironment } from '../types';
 
 export interface CheckoutAnswer {
@@ -15,6 +16,8 @@ export interface CheckoutAnswer {
 	/** The payment object, normalised, when the answer carries it. */
 	payment?: IDataObject;
 	raw: unknown;
+	/** The reference recorded for this checkout (never sent twice). */
+	reference?: string;
 }
 
 export async function submitCheckout(
@@ -24,6 +27,7 @@ export async function submitCheckout(
 	slug: string,
 	body: IDataObject,
 ): Promise<CheckoutAnswer> {
+	const reference = await readReference(context, itemIndex, env, 'checkout', [slug, body.payment]);
 	const raw = await env.request({
 		method: 'POST',
 		path: `/${encodeURIComponent(slug)}`,
@@ -32,8 +36,9 @@ export async function submitCheckout(
 		action: `the ${String(body.payment)} checkout of ${slug}`,
 		howToCheck: `Run Payment → Get for ${slug}: state_label "in_process" or "paid" means it went through. Do not submit the checkout again before checking.`,
 		itemIndex,
+		reference,
 	});
-	return readCheckoutAnswer(raw, await readPageBaseUrl(env, itemIndex));
+	return { ...readCheckoutAnswer(raw, await readPageBaseUrl(env, itemIndex)), reference };
 }
 
 /** Record names of the two parts (`api.paymentorder`, `api.pay`; the spec's reading says `pay.paymentorder`). */
@@ -91,6 +96,7 @@ export function checkoutOutput(
 		output.state_label = answer.payment.state_label;
 	}
 	output.raw = answer.raw as IDataObject;
+	if (answer.reference !== undefined) output.reference = answer.reference;
 	return output;
 }
 

@@ -4,6 +4,7 @@ import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperty } from '../../helpers/slug';
+import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 export const confirmWalletOtp: PayOperation = {
@@ -11,6 +12,7 @@ export const confirmWalletOtp: PayOperation = {
 	name: 'Confirm Wallet OTP',
 	description: 'Confirm a Daviplata payment with the one-time password the payer received',
 	action: 'Confirm a wallet payment with an OTP',
+	movesMoney: true,
 	properties: [
 		slugProperty,
 		{
@@ -29,6 +31,8 @@ export const confirmWalletOtp: PayOperation = {
 		const otp = readText(node, itemIndex, 'OTP', this.getNodeParameter('otp', itemIndex, ''));
 		if (!/^\d{4,8}$/.test(otp))
 			throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
+		// The OTP stays out of the reference, which is shown.
+		const reference = await readReference(this, itemIndex, env, 'otp', [slug]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
@@ -39,8 +43,9 @@ export const confirmWalletOtp: PayOperation = {
 				action: `the OTP confirmation of ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
 				itemIndex,
+				reference,
 			}),
 		);
-		return { slug, confirmed: answer.result === 'OK', ...answer };
+		return { slug, confirmed: answer.result === 'OK', ...answer, reference };
 	},
 };

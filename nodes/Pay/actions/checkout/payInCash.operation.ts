@@ -24,6 +24,7 @@ export const payInCash: PayOperation = {
 	description:
 		'Get a payment PIN and agreement number that the payer takes to Efecty, a Bancolombia agent or Dale!',
 	action: 'Pay in cash with a PIN',
+	movesMoney: true,
 	properties: [
 		slugProperty,
 		{

@@ -13,6 +13,7 @@ export const payWithBankButton: PayOperation = {
 	name: 'Pay with Bank Button (Bancolombia)',
 	description: 'Start a Bancolombia bank-button transfer and get the link to send the payer to',
 	action: 'Pay with Bancolombia bank button',
+	movesMoney: true,
 	properties: [slugProperty, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));

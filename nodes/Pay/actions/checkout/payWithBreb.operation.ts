@@ -10,6 +10,7 @@ export const payWithBreb: PayOperation = {
 	name: 'Pay with Bre-B',
 	description: 'Get an instant-payment QR payload and key for a payment object',
 	action: 'Pay with Bre-B instant payment',
+	movesMoney: true,
 	properties: [
 		slugProperty,
 		{

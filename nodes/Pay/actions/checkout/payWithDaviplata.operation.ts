@@ -11,6 +11,7 @@ export const payWithDaviplata: PayOperation = {
 	description:
 		'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
 	action: 'Pay with Daviplata',
+	movesMoney: true,
 	properties: [slugProperty, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));

@@ -14,6 +14,7 @@ export const payWithNequi: PayOperation = {
 	description:
 		'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
 	action: 'Pay with Nequi',
+	movesMoney: true,
 	properties: [
 		slugProperty,
 		...payerProperties,

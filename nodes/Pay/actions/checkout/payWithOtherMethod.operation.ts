@@ -12,6 +12,7 @@ export const payWithOtherMethod: PayOperation = {
 	description:
 		'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
 	action: 'Pay with another method',
+	movesMoney: true,
 	properties: [
 		slugProperty,
 		{

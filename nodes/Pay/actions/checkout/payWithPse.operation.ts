@@ -37,6 +37,7 @@ export const payWithPse: PayOperation = {
 	description:
 		'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
 	action: 'Pay with bank debit (PSE)',
+	movesMoney: true,
 	properties: [
 		slugProperty,
 		...payerProperties,

@@ -3,8 +3,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
-import { idempotencyKeyProperty, readIdempotencyKey } from '../../helpers/idempotencyKey';
+import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';
 import { readJsonObject } from '../../helpers/jsonFields';
+import { readErrorFacts } from '../../../shared/errorFacts';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -88,7 +89,7 @@ export const createPayment: PayOperation = {
 			this.getNodeParameter('callbackUrl', itemIndex, ''),
 			options.addCallbackSecret,
 		);
-		const idempotencyKey = readIdempotencyKey(
+		const idempotencyKey = await readIdempotencyKey(
 			this,
 			itemIndex,
 			env,
@@ -119,15 +120,44 @@ export const createPayment: PayOperation = {
 		body.platform =
 			readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
 
-		const answer = await env.request({
-			method: 'POST',
-			path: '/pay/',
-			body,
-			safety: 'idempotent',
-			action: 'the payment object creation',
-			howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
-			itemIndex,
-		});
+		const answer = await sentOrEarlier(
+			idempotencyKey,
+			env.request({
+				method: 'POST',
+				path: '/pay/',
+				body,
+				safety: 'idempotent',
+				action: 'the payment object creation',
+				howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
+				itemIndex,
+			}),
+		);
+		if (answer === ALREADY_CREATED) return alreadyCreated(idempotencyKey);
 		return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
 	},
 };
+
+const ALREADY_CREATED = Symbol('already created');
+
+/**
+ * The service refuses a key it has seen: the object exists already (an earlier execution, n8n's
+ * Retry of this one, a re-run with the same trigger data). Not a failure: nothing was created twice,
+ * and the items after it still go on.
+ */
+async function sentOrEarlier(idempotencyKey: string, sending: Promise<unknown>): Promise<unknown> {
+	return await sending.catch(async (error: unknown) => {
+		const { outcome, detail } = readErrorFacts(error);
+		if (outcome === 'refused' && detail?.startsWith('double_idempotency_key'))
+			return ALREADY_CREATED;
+		return await Promise.reject(error);
+	});
+}
+
+function alreadyCreated(idempotencyKey: string): IDataObject {
+	return {
+		outcome: 'already_created',
+		idempotency_key: idempotencyKey,
+		message: `A payment object was already created with the idempotency key ${idempotencyKey}: nothing new was created`,
+		hint: 'To create another one, give it a new Idempotency Key.',
+	};
+}

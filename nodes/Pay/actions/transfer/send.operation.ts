@@ -4,6 +4,7 @@ import { readPositiveAmount } from '../../helpers/amount';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 /** The recipient field's name, shown in the editor and in errors about it. */
@@ -14,6 +15,7 @@ export const sendTransfer: PayOperation = {
 	name: 'Send',
 	description: 'Send balance from this account to another user (moves money; never sent twice)',
 	action: 'Send balance to a user',
+	movesMoney: true,
 	properties: [
 		{
 			displayName: RECIPIENT_LABEL,
@@ -69,6 +71,7 @@ export const sendTransfer: PayOperation = {
 		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
+		const reference = await readReference(this, itemIndex, env, 'transfer', [recipient, amount]);
 		const answer = await env.request({
 			method: 'POST',
 			path: '/send/',
@@ -77,9 +80,10 @@ export const sendTransfer: PayOperation = {
 			action: `the transfer of ${amount} COP to ${recipient}`,
 			howToCheck: `Run Transfer → Get Many (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,
+			reference,
 		});
 		// The service answers {}: what was sent says more.
-		const output: IDataObject = { sent: true, to_user: recipient, amount };
+		const output: IDataObject = { sent: true, to_user: recipient, amount, reference };
 		if (!isEmptyAnswer(answer)) output.response = answer as IDataObject;
 		return output;
 	},

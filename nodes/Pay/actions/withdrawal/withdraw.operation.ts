@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readWholeAmount } from '../../helpers/amount';
 import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
-import { idempotencyKeyProperty, readIdempotencyKey } from '../../helpers/idempotencyKey';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { withdrawalStateLabel } from '../../../shared/service/states';
 import { addCallbackSecretProperty, readCallbackField } from '../payment/fields';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 /** Account types from public documentation (unconfirmed); any other code can be given. */
@@ -28,6 +28,7 @@ export const withdrawToKey: PayOperation = {
 	description:
 		'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
+	movesMoney: true,
 	properties: [
 		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.'),
 		{
@@ -85,7 +86,15 @@ export const withdrawToKey: PayOperation = {
 				default: '',
 				description: 'A reference for the withdrawal',
 			},
-			idempotencyKeyProperty,
+			{
+				displayName: 'Idempotency Key',
+				name: 'idempotencyKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. PAYOUT-1001',
+				description:
+					'The key the service refuses to see twice, so that even two workers at the same instant cannot withdraw twice. Empty: the Reference is sent as the key.',
+			},
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
@@ -126,13 +135,15 @@ export const withdrawToKey: PayOperation = {
 			this.getNodeParameter('callbackUrl', itemIndex, ''),
 			options.addCallbackSecret,
 		);
-		const idempotencyKey = readIdempotencyKey(
-			this,
-			itemIndex,
-			env,
-			options.idempotencyKey,
-			'withdrawal',
-		);
+		const reference = await readReference(this, itemIndex, env, 'withdrawal', [
+			keyValue,
+			amount,
+			accountType,
+			holder,
+		]);
+		// The service is the arbiter where it takes a key: two workers at once cannot both withdraw.
+		const idempotencyKey =
+			readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || reference;
 
 		const body: IDataObject = {
 			amount,
@@ -153,6 +164,7 @@ export const withdrawToKey: PayOperation = {
 				action: `the withdrawal of ${amount} COP to ${keyValue}`,
 				howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
 				itemIndex,
+				reference,
 			}),
 		);
 		const result: IDataObject = {
@@ -162,6 +174,7 @@ export const withdrawToKey: PayOperation = {
 		};
 		if ('state' in answer) result.state_label = withdrawalStateLabel(answer.state);
 		result.idempotency_key = idempotencyKey;
+		result.reference = reference;
 		return result;
 	},
 };

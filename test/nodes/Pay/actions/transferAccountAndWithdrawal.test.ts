@@ -54,7 +54,12 @@ describe('Transfer', () => {
 
 	it('outputs what was sent, without the empty {} the service answers; an answer that says something stays under response', async () => {
 		const { items } = await run(send, [{ to: '3109876543', amount: 1000 }]);
-		expect(items[0].json).toEqual({ sent: true, to_user: '3109876543', amount: 1000 });
+		expect(items[0].json).toEqual({
+			sent: true,
+			to_user: '3109876543',
+			amount: 1000,
+			reference: expect.stringMatching(/^ref-[0-9a-f]{32}$/),
+		});
 		expect(await balance('friend')).toBe(1000);
 		await sandbox.control.injectFault({
 			route: 'POST /send/',
@@ -67,6 +72,7 @@ describe('Transfer', () => {
 			sent: true,
 			to_user: '3109876543',
 			amount: 500,
+			reference: expect.stringMatching(/^ref-[0-9a-f]{32}$/),
 			response: { result: 'OK', id: 7 },
 		});
 	});

@@ -34,7 +34,7 @@ beforeAll(async () => {
 		open.set(route, (open.get(route) ?? 0) + 1);
 		mostOpen.set(route, Math.max(mostOpen.get(route) ?? 0, open.get(route) as number));
 		const target = new URL(sandbox.baseUrl);
-		// Held a moment, so requests sent together are open together.
+		// Held a moment (long enough on a busy machine), so requests sent together are open together.
 		setTimeout(() => {
 			const outgoing = forward(
 				{
@@ -51,7 +51,7 @@ beforeAll(async () => {
 				},
 			);
 			incoming.pipe(outgoing);
-		}, 30);
+		}, 250);
 	});
 	await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 	proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

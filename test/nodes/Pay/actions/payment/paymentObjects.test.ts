@@ -52,7 +52,7 @@ describe('Payment → Create', () => {
 		expect(typeof out.payed_amount).toBe('number');
 		const stored = await sandbox.control.payment(out.slug);
 		expect(JSON.parse(stored.methodsJson)).toEqual({ pse: true, daviplata: true, NEQUI: true });
-		expect(stored.idempotencyKey).toMatch(/^n8n-[0-9a-f]{32}$/);
+		expect(stored.idempotencyKey).toMatch(/^ref-[0-9a-f]{32}$/);
 		const callback = new URL(stored.callback);
 		expect(callback.searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -389,15 +389,42 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 });
 
 describe('Payment → Create idempotency across executions', () => {
-	it('gives every execution its own key: the same workflow run twice creates two objects, a repeated key is refused clearly', async () => {
-		await run(createParameters, [{ amount: 1000, description: 'monthly' }]);
-		await run(createParameters, [{ amount: 1000, description: 'monthly' }]);
-		const keys = (await sandbox.control.payments()).map((payment) => payment.idempotencyKey);
+	const inWorkflow = (parameters: Record<string, unknown>, input: IDataObject[]) =>
+		runPayNode({
+			parameters: parameters as never,
+			input,
+			credentials: sandboxCredentials(sandbox),
+			workflowId: 'monthly-invoices',
+		});
+
+	it("derives the key from the trigger's data: a re-run of the same data (n8n's Retry) creates nothing twice, new data creates anew", async () => {
+		const before = (await sandbox.control.payments()).length;
+		const first = await inWorkflow(createParameters, [{ amount: 1000, description: 'monthly' }]);
+		const rerun = await inWorkflow(createParameters, [{ amount: 1000, description: 'monthly' }]);
+		expect(rerun.items[0].json).toMatchObject({
+			outcome: 'already_created',
+			idempotency_key: (await sandbox.control.payment(first.items[0].json.slug as string))
+				.idempotencyKey,
+		});
+		expect(rerun.items[0].json.message).toMatch(/nothing new was created/);
+		await inWorkflow(createParameters, [{ amount: 1000, description: 'next month' }]);
+		const keys = (await sandbox.control.payments())
+			.slice(before)
+			.map((payment) => payment.idempotencyKey);
+		expect(keys).toHaveLength(2);
 		expect(new Set(keys).size).toBe(2);
+	});
+
+	it('a mapped key seen before creates nothing and says so, without failing the item', async () => {
 		const own = { ...createParameters, options: { idempotencyKey: 'INV-2000' } };
+		const before = (await sandbox.control.payments()).length;
 		await run(own, [{ amount: 1000, description: 'x' }]);
-		const again = await run(own, [{ amount: 1000, description: 'x' }], { continueOnFail: true });
-		expect(again.items[0].json).toMatchObject({ outcome: 'refused', httpCode: '409' });
-		expect(again.items[0].json.errorDescription).toMatch(/nothing new was created/);
+		const again = await run(own, [{ amount: 1000, description: 'y' }]);
+		expect(again.error).toBeUndefined();
+		expect(again.items[0].json).toMatchObject({
+			outcome: 'already_created',
+			idempotency_key: 'INV-2000',
+		});
+		expect(await sandbox.control.payments()).toHaveLength(before + 1);
 	});
 });

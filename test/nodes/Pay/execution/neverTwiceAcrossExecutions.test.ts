@@ -1,0 +1,211 @@
+/**
+ * "Never twice" past one execution: the references recorded in n8n's deduplication store (here the
+ * in-memory one the harness registers with n8n-core, as n8n's server registers its database) stop
+ * a later execution of the same workflow — n8n's Retry of a failed one, a re-run — from sending
+ * what an earlier one sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../../../sandbox';
+import { recordQueuesInUse } from '../../../../nodes/shared/transport/sentRecord';
+import { recordedEntryCount } from '../../../harness/memoryDeduplicator';
+import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
+import type { NodeSettings } from '../../../harness/runWorkflow';
+import { sandboxCredentials } from '../../../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
+
+let sandbox: Sandbox;
+useSandboxPerFile((started) => (sandbox = started));
+afterAll(shutDownEngine);
+
+const send = {
+	resource: 'transfer',
+	operation: 'send',
+	recipient: '={{ $json.to }}',
+	amount: '={{ $json.amount }}',
+};
+const withdraw = {
+	resource: 'withdrawal',
+	operation: 'withdraw',
+	amount: '={{ $json.amount }}',
+	keyValue: '={{ $json.key }}',
+	accountHolderName: 'Demo Holder',
+	accountType: '8',
+	callbackUrl: '',
+};
+
+let workflowSerial = 0;
+/** A workflow of its own per test: n8n keeps references per workflow and node. */
+const newWorkflow = () => `never-twice-${++workflowSerial}`;
+
+const execute = (
+	workflowId: string,
+	parameters: Record<string, unknown>,
+	input: IDataObject[],
+	settings: NodeSettings = {},
+) =>
+	runPayNode({
+		parameters: parameters as never,
+		input,
+		credentials: sandboxCredentials(sandbox),
+		settings,
+		workflowId,
+	});
+
+const sentTransfers = async () => await sandbox.control.count('POST /send/');
+const balance = async (username: string) => (await sandbox.control.account(username)).balance;
+
+describe('a money-moving item sent by an earlier execution of the workflow', () => {
+	beforeEach(async () => {
+		await sandbox.control.resetCounters();
+	});
+
+	it('is not sent again: the second execution with the same items comes out "already_sent", with the reference', async () => {
+		const workflow = newWorkflow();
+		const items = [
+			{ to: 'friend', amount: 1000 },
+			{ to: 'friend', amount: 2000 },
+		];
+		const first = await execute(workflow, send, items);
+		expect(first.items.map((item) => item.json.sent)).toEqual([true, true]);
+		const again = await execute(workflow, send, items);
+		expect(again.error).toBeUndefined();
+		expect(await sentTransfers()).toBe(2);
+		expect(again.items.map((item) => item.json)).toEqual(
+			first.items.map((item) =>
+				expect.objectContaining({ outcome: 'already_sent', reference: item.json.reference }),
+			),
+		);
+		expect(again.items[0].json.message).toMatch(
+			/^The transfer of 1000 COP to friend was already sent by an earlier execution \(reference ref-[0-9a-f]{32}\): it was not sent again$/,
+		);
+		expect(again.items[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it("n8n's Retry of an execution whose 3rd transfer was refused sends the 1st and 2nd no more, the 3rd to 5th once", async () => {
+		const workflow = newWorkflow();
+		const items = [1, 2, 3, 4, 5].map((n) => ({ to: 'friend', amount: n * 100 }));
+		await sandbox.control.injectFault({
+			route: 'POST /send/',
+			after: 2,
+			status: 400,
+			failure: { error: 'Saldo insuficiente' },
+		});
+		const failed = await execute(workflow, send, items);
+		expect(failed.error?.message).toMatch(/Saldo insuficiente/);
+		expect(await sentTransfers()).toBe(3);
+		const before = await balance('friend');
+
+		const retry = await execute(workflow, send, items);
+		expect(retry.error).toBeUndefined();
+		expect(retry.items.map((item) => item.json.outcome ?? 'sent')).toEqual([
+			'already_sent',
+			'already_sent',
+			'sent',
+			'sent',
+			'sent',
+		]);
+		expect(await sentTransfers()).toBe(6);
+		expect((await balance('friend')) - before).toBe(300 + 400 + 500);
+	});
+
+	it('is sent again when the service refused it the first time (nothing happened)', async () => {
+		const workflow = newWorkflow();
+		await sandbox.control.injectFault({
+			route: 'POST /send/',
+			status: 400,
+			failure: { error: 'Saldo insuficiente' },
+		});
+		const refused = await execute(workflow, send, [{ to: 'friend', amount: 700 }], {
+			continueOnFail: true,
+		});
+		expect(refused.items[0].json.outcome).toBe('refused');
+		const again = await execute(workflow, send, [{ to: 'friend', amount: 700 }]);
+		expect(again.items[0].json).toMatchObject({ sent: true, amount: 700 });
+		expect(await sentTransfers()).toBe(2);
+	});
+
+	it('whose answer was lost is not sent again: outcome "unknown", saying how to check', async () => {
+		const workflow = newWorkflow();
+		await sandbox.control.injectFault({
+			route: 'POST /send/',
+			afterProcessing: true,
+			reset: 'after',
+		});
+		const lost = await execute(workflow, send, [{ to: 'friend', amount: 900 }], {
+			continueOnFail: true,
+		});
+		expect(lost.items[0].json.outcome).toBe('unknown');
+		const again = await execute(workflow, send, [{ to: 'friend', amount: 900 }], {
+			continueOnFail: true,
+		});
+		expect(again.items[0].json).toMatchObject({ outcome: 'unknown' });
+		expect(again.items[0].json.error).toMatch(
+			/^Outcome unknown: an earlier execution started the transfer of 900 COP to friend \(reference ref-[0-9a-f]{32}\)/,
+		);
+		expect(again.items[0].json.errorDescription).toMatch(/Transfer → Get Many.*new Reference/s);
+		expect(await sentTransfers()).toBe(1);
+	});
+
+	it('with a mapped Reference, stops another item with the same reference even with other data; a new reference sends', async () => {
+		const workflow = newWorkflow();
+		const byInvoice = { ...send, reference: '={{ $json.invoice }}' };
+		await execute(workflow, byInvoice, [{ to: 'friend', amount: 100, invoice: 'INV-1' }]);
+		const sameInvoice = await execute(workflow, byInvoice, [
+			{ to: 'friend', amount: 150, invoice: 'INV-1' },
+			{ to: 'friend', amount: 100, invoice: 'INV-2' },
+		]);
+		expect(sameInvoice.items.map((item) => item.json.outcome ?? item.json.reference)).toEqual([
+			'already_sent',
+			'INV-2',
+		]);
+		expect(await sentTransfers()).toBe(2);
+	});
+
+	it('is a new payment when the trigger data is new (the next event), though the item is the same', async () => {
+		const workflow = newWorkflow();
+		await execute(workflow, send, [{ to: 'friend', amount: 100, week: 1 }]);
+		const nextWeek = await execute(workflow, send, [{ to: 'friend', amount: 100, week: 2 }]);
+		expect(nextWeek.items[0].json.sent).toBe(true);
+		expect(await sentTransfers()).toBe(2);
+	});
+
+	it('keeps every record when items go out several at a time (n8n reads, then writes its list)', async () => {
+		const workflow = newWorkflow();
+		const items = Array.from({ length: 12 }, (_, n) => ({ to: 'friend', amount: 10 + n }));
+		const parallel = { ...send, requestOptions: { concurrency: 6 } };
+		await execute(workflow, parallel, items);
+		// A reference and its "sent" mark per item: none lost to a concurrent write.
+		expect(recordedEntryCount(workflow, 'node-under-test')).toBe(24);
+		expect(recordQueuesInUse()).toBe(0);
+		const again = await execute(workflow, parallel, items);
+		expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);
+		expect(await sentTransfers()).toBe(12);
+	});
+});
+
+describe('Withdrawal → Withdraw', () => {
+	it('sends the reference as idempotency key: when no record stops a repeat, the service does, and the item says "already_sent"', async () => {
+		const workflow = newWorkflow();
+		const payout = { ...withdraw, reference: '={{ $json.slug }}' };
+		const first = await execute(workflow, payout, [
+			{ amount: 5000, key: '@demo', slug: 'pay-abc' },
+		]);
+		expect(first.items[0].json).toMatchObject({ reference: 'pay-abc', idempotency_key: 'pay-abc' });
+		// Another worker, whose read of n8n's records came before this one's write: only the service can tell.
+		const otherWorkflow = newWorkflow();
+		const elsewhere = await execute(otherWorkflow, payout, [
+			{ amount: 5000, key: '@demo', slug: 'pay-abc' },
+		]);
+		expect(elsewhere.error).toBeUndefined();
+		expect(elsewhere.items[0].json).toMatchObject({
+			outcome: 'already_sent',
+			reference: 'pay-abc',
+		});
+		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(2);
+		const withdrawals = (await sandbox.control.withdrawals()).filter(
+			(entry) => entry.idempotencyKey === 'pay-abc',
+		);
+		expect(withdrawals).toHaveLength(1);
+	});
+});
