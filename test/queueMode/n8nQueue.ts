@@ -143,10 +143,10 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 	const stopAll = async () => {
 		// Workers and webhook processes first, so the main process sees them go.
 		await Promise.all(
-			processes.filter((process) => process.role !== 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
+			processes.filter((child) => child.role !== 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
 		);
 		await Promise.all(
-			processes.filter((process) => process.role === 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
+			processes.filter((child) => child.role === 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
 		);
 	};
 	try {
@@ -172,12 +172,12 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		];
 		processes.push(...started);
 		await Promise.all(
-			started.map((process) =>
+			started.map((child) =>
 				waitUntilReady(
-					`n8n ${process.name}`,
-					process.pid,
-					process.logFile,
-					() => answersOk(`http://${N8N_HOST}:${process.port}/healthz/readiness`),
+					`n8n ${child.name}`,
+					child.pid,
+					child.logFile,
+					() => answersOk(`http://${N8N_HOST}:${child.port}/healthz/readiness`),
 					240_000,
 				),
 			),
@@ -185,7 +185,7 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		options.log(`n8n webhook and worker processes ready in ${seconds(since)} s`);
 		const cookie = await logIn(baseUrl);
 		for (const id of options.workflowIds) await publishThroughEditor(baseUrl, cookie, id);
-		const workerProcesses = processes.filter((process) => process.role === 'worker');
+		const workerProcesses = processes.filter((child) => child.role === 'worker');
 		return {
 			baseUrl,
 			cookie,

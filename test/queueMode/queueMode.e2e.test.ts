@@ -4,7 +4,7 @@
  * must hold there: copies of one callback spread over both webhook processes move money once; a
  * worker killed mid-run and its execution run again sends nothing twice; the access token is
  * renewed across workers with no item failing. The first run on a machine installs n8n 2.41.1 and
- * the Debian packages; later runs take about 3 minutes.
+ * the Debian packages; later runs take about 4-6 minutes (README, "Queue mode").
  */
 import { join } from 'path';
 
@@ -173,6 +173,14 @@ describe('the access token renewed across workers', () => {
 });
 
 describe('Pay Trigger → Withdraw with Reference = the payment slug', () => {
+	/** What an item says, without the event it carries along. */
+	const withoutPayload = (item: Record<string, unknown>) => ({
+		outcome: item.outcome,
+		message: item.message ?? item.error,
+		id: item.id,
+		state_label: item.state_label,
+	});
+
 	it('copies of one callback over both webhook processes make one withdrawal per paid payment', async () => {
 		const started: number[] = [];
 		const outcomes: string[][] = [];
@@ -196,14 +204,15 @@ describe('Pay Trigger → Withdraw with Reference = the payment slug', () => {
 			);
 			expect(runs.map((run) => run.status)).toEqual(runs.map(() => 'success'));
 			const trialOutcomes = items.map((item) =>
-				item.outcome === undefined
-					? 'withdrawn'
-					: `${item.outcome as string}: ${item.message as string}`,
+				item.outcome === undefined ? 'withdrawn' : (item.outcome as string),
 			);
 			outcomes.push(trialOutcomes);
+			log(`Withdraw items of one payment: ${JSON.stringify(items.map(withoutPayload))}`);
 			expect(trialOutcomes.filter((outcome) => outcome === 'withdrawn')).toHaveLength(1);
+			// Any other one was not sent: already_sent when the first had its answer, unknown when
+			// it found the first one's request still in flight (recorded, not yet answered).
 			for (const outcome of trialOutcomes.filter((outcome) => outcome !== 'withdrawn'))
-				expect(outcome).toMatch(/^already_sent: /);
+				expect(['already_sent', 'unknown']).toContain(outcome);
 		}
 		log(`Pay Trigger → Withdraw, 4 copies → executions started: ${JSON.stringify(started)}`);
 		log(`their Withdraw items: ${JSON.stringify(outcomes)}`);
