@@ -17,11 +17,11 @@ import { oneCopyAtATime } from './callbacksUnderWay';
 import { forgetCredentials, keptCredentials } from './credentialCache';
 import { emitEvent } from './emitEvent';
 import { readCallbackBody } from './readCallbackBody';
-import { eventKey, isRecorded } from './repeatGuard';
+import { eventKey, repeatRecords } from './repeatGuard';
 import { SENSITIVE_HEADERS, TRIGGER_SUBTITLE, triggerProperties } from './triggerFields';
 import { acknowledge, refuse } from './webhookAnswers';
 
-/** How long a started event keeps its copies out in this process, while n8n saves the stored data. */
+/** How long a started event keeps its copies out in this process, whatever the records say. */
 const COPY_GRACE_MS = 60_000;
 
 export class PayTrigger implements INodeType {
@@ -94,31 +94,22 @@ export class PayTrigger implements INodeType {
 		if (!wanted(event, this.getNodeParameter('events', []) as string[]))
 			return acknowledge(this, `${event.json.event} is not among the selected events`);
 
-		const staticData = this.getWorkflowStaticData('node');
 		const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
 		const key = eventKey(event.kind, event.id, event.state);
-		const run = {
-			event,
-			body: reading.body,
-			headers,
-			options,
-			staticData,
-			key,
-			windowMinutes,
-			readCredentials,
-		};
-		const emit = async (started: () => void) => await emitEvent(this, run, started);
+		const run = { event, body: reading.body, headers, options, key, readCredentials };
 		// Off (0), or a mapped value that is no number: no repeat guard, as before.
-		if (!(windowMinutes > 0)) return await emit(() => {});
-		// Copies arriving together: the stored data sees an event only after its first copy's request.
-		const copyKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}\u0000${key}`;
+		if (!(windowMinutes > 0)) return await emitEvent(this, run, () => {});
+		const trigger = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
+		const repeats = repeatRecords(trigger, this.getWorkflowStaticData('node'), windowMinutes);
+		const emit = async (started: () => void) => await emitEvent(this, { ...run, repeats }, started);
+		// Copies arriving together: the records see an event only once its first copy has been verified.
 		const repeat = () => acknowledge(this, `repeat of ${key}`);
 		return await oneCopyAtATime(
-			copyKey,
+			`${trigger}\u0000${key}`,
 			Math.min(COPY_GRACE_MS, windowMinutes * 60_000),
 			emit,
 			repeat,
-			() => isRecorded(staticData, key),
+			() => repeats.isRecorded(key),
 		);
 	}
 }

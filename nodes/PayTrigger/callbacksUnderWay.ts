@@ -1,10 +1,9 @@
 /**
- * Copies of one callback that arrive together. The repeat guard in the workflow's stored data sees
- * an event only once n8n has saved that data, at the end of the request that started it, and
- * verifying takes a request to the service: until then copies meet here, in this process.
- * A copy waits for the one under way. If that one started the workflow, the copy is a repeat until
- * the stored data this request sees records the event (then its window decides), for `graceMs` at
- * most; if not (the service could not be asked, say), the copy goes on.
+ * Copies of one callback that arrive together. The repeat records see an event only once it has
+ * started the workflow, and verifying it takes a request to the service: until then copies meet
+ * here, in this process. A copy waits for the one under way. If that one started the workflow, the
+ * copy is a repeat until the records this request sees hold the event (then its window decides),
+ * for `graceMs` at most; if not (the service could not be asked, say), the copy goes on.
  */
 interface Copy {
 	outcome: Promise<boolean>;
@@ -18,7 +17,7 @@ export async function oneCopyAtATime<T>(
 	graceMs: number,
 	handle: (started: () => void) => Promise<T>,
 	onRepeat: () => T,
-	recordedInStoredData: () => boolean,
+	recorded: () => boolean,
 	now: () => number = Date.now,
 ): Promise<T> {
 	forgetPast(now(), graceMs);
@@ -26,7 +25,7 @@ export async function oneCopyAtATime<T>(
 		const started = earlier.startedAt !== undefined || (await earlier.outcome);
 		// Not started: that copy has gone, and this one goes on.
 		if (!started) continue;
-		if (!recordedInStoredData()) return onRepeat();
+		if (!recorded()) return onRepeat();
 		copies.delete(key);
 	}
 	let settle: (started: boolean) => void = () => {};

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { CallbackEvent } from './callbackEvent';
-import { remember, seenRecently } from './repeatGuard';
+import type { RepeatRecords } from './repeatGuard';
 import { confirmedFacts, verifyPaymentState } from './verifyPayment';
 import { acknowledge, refuse } from './webhookAnswers';
 
@@ -21,10 +21,9 @@ export interface CallbackRun {
 	body: IDataObject;
 	headers: IDataObject;
 	options: IDataObject;
-	staticData: IDataObject;
-	/** The repeat guard's key of the event, and its window (0 or less: off). */
+	/** The repeat guard's key of the event, and its records (none when the guard is off). */
 	key: string;
-	windowMinutes: number;
+	repeats?: RepeatRecords;
 	readCredentials(): Promise<ICredentialDataDecryptedObject>;
 }
 
@@ -33,9 +32,8 @@ export async function emitEvent(
 	run: CallbackRun,
 	started: () => void,
 ): Promise<IWebhookResponseData> {
-	const { event, key, windowMinutes, staticData } = run;
-	if (windowMinutes > 0 && seenRecently(staticData, key, windowMinutes))
-		return acknowledge(context, `repeat of ${key}`);
+	const { event, key, repeats } = run;
+	if (repeats?.seenRecently(key)) return acknowledge(context, `repeat of ${key}`);
 	const json: IDataObject = { ...event.json, verified: false };
 	if (event.kind === 'payment' && run.options.verifyWithApi !== false) {
 		let verification;
@@ -69,7 +67,7 @@ export async function emitEvent(
 			payment: verification.payment,
 		});
 	}
-	if (windowMinutes > 0) remember(staticData, key, windowMinutes);
+	repeats?.remember(key);
 	started();
 	json.body = run.body;
 	json.headers = run.headers;

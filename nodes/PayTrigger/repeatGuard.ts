@@ -1,49 +1,85 @@
 /**
- * Keeps repeated callbacks out: the same (kind, id, state) seen within the window emits once.
- * Kept in the workflow's static data so it survives restarts, and bounded in size.
+ * Keeps repeated callbacks out: the same (kind, id, state) started within the window emits once.
+ * The records live in the workflow's static data, which n8n saves in its database (so they survive
+ * a restart), bounded in size.
+ *
+ * n8n loads the static data afresh for each request and writes it back whole after it, so two
+ * events arriving together would each save their own record only, and the last save would win.
+ * Hence one record book per trigger node in this process, shared by its requests: what n8n loaded
+ * is merged into it, and the static data is given the book itself, so that every save carries
+ * every record this process holds when the save is written, the other requests' included.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+/** Records kept per trigger node, the newest first. */
 export const MAX_REMEMBERED = 1000;
+/** Trigger nodes this process keeps a book for, the most recently used first. */
+export const MAX_BOOKS = 1000;
 
-interface Memory {
-	seen?: Record<string, number>;
-}
+/** Event key → when it started the workflow (ms since the epoch). */
+type RecordBook = Record<string, number>;
+
+const books = new Map<string, RecordBook>();
 
 export function eventKey(kind: string, id: string, state: number | null): string {
 	return `${kind}:${id}:${state ?? 'none'}`;
 }
 
-/** Whether the key was seen within the window (minutes). Does not record it. */
-export function seenRecently(
-	staticData: IDataObject,
-	key: string,
-	windowMinutes: number,
-	now = Date.now(),
-): boolean {
-	const at = (staticData as Memory).seen?.[key];
-	return at !== undefined && now - at < windowMinutes * 60_000;
+/** One request's view of a trigger node's records, for a window of `windowMinutes` (more than 0). */
+export class RepeatRecords {
+	constructor(
+		private readonly staticData: IDataObject,
+		private readonly book: RecordBook,
+		private readonly windowMinutes: number,
+	) {}
+
+	/** Whether the key started the workflow within the window. Does not record it. */
+	seenRecently(key: string, now = Date.now()): boolean {
+		const at = this.book[key];
+		return at !== undefined && now - at < this.windowMinutes * 60_000;
+	}
+
+	/** Whether the key is recorded at all, however old. */
+	isRecorded(key: string): boolean {
+		return Object.prototype.hasOwnProperty.call(this.book, key);
+	}
+
+	/** Records the key, forgetting records older than the window and the oldest beyond the bound. */
+	remember(key: string, now = Date.now()): void {
+		this.book[key] = now;
+		prune(this.book, this.windowMinutes, now);
+		// Set through n8n's static data (not only changed inside it), so that n8n sees a change to save.
+		this.staticData.seen = this.book;
+	}
 }
 
-/** Whether the stored data has the key at all, however old. */
-export function isRecorded(staticData: IDataObject, key: string): boolean {
-	const seen = (staticData as Memory).seen;
-	return seen !== undefined && Object.prototype.hasOwnProperty.call(seen, key);
-}
-
-/** Records the key, forgetting entries older than the window and the oldest beyond the size bound. */
-export function remember(
+/**
+ * The records of one trigger node (`trigger`: its workflow and name), as this process holds them
+ * merged with what n8n loaded into this request's static data.
+ */
+export function repeatRecords(
+	trigger: string,
 	staticData: IDataObject,
-	key: string,
 	windowMinutes: number,
 	now = Date.now(),
-): void {
-	const memory = staticData as Memory;
-	const seen = { ...(memory.seen ?? {}) };
-	seen[key] = now;
-	const kept = Object.entries(seen)
-		.filter(([, at]) => now - at < windowMinutes * 60_000)
-		.sort((a, b) => b[1] - a[1])
-		.slice(0, MAX_REMEMBERED);
-	(staticData as IDataObject).seen = Object.fromEntries(kept);
+): RepeatRecords {
+	const book = books.get(trigger) ?? {};
+	books.delete(trigger);
+	books.set(trigger, book);
+	if (books.size > MAX_BOOKS) books.delete(books.keys().next().value as string);
+	const loaded = staticData.seen;
+	if (loaded !== book && typeof loaded === 'object' && loaded !== null) {
+		for (const [key, at] of Object.entries(loaded as IDataObject)) {
+			if (typeof at === 'number' && !(book[key] >= at)) book[key] = at;
+		}
+		prune(book, windowMinutes, now);
+	}
+	return new RepeatRecords(staticData, book, windowMinutes);
+}
+
+function prune(book: RecordBook, windowMinutes: number, now: number): void {
+	const entries = Object.entries(book).sort((a, b) => b[1] - a[1]);
+	entries.forEach(([key, at], index) => {
+		if (index >= MAX_REMEMBERED || now - at >= windowMinutes * 60_000) delete book[key];
+	});
 }

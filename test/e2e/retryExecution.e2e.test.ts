@@ -72,8 +72,8 @@ function payoutsWorkflow(): object {
 }
 
 describe.each([
-	{ release: N8N_NEWEST, port: E2E_PORT + 50 },
-	{ release: N8N_OLDEST, port: E2E_PORT + 60 },
+	{ release: N8N_NEWEST, port: E2E_PORT + 16 },
+	{ release: N8N_OLDEST, port: E2E_PORT + 18 },
 ])(
 	'n8n $release.version, regular mode',
 	({ release, port }: { release: N8nRelease; port: number }) => {

@@ -2,6 +2,8 @@
  * Calls the built Pay Trigger's `webhook()` with n8n-core's own WebhookContext, as n8n does when a
  * callback arrives: parameters resolved by the workflow, credentials through the credentials
  * helper, static data kept on the workflow between calls, the response captured.
+ * Given a `StaticDataDatabase`, static data is handled as n8n's server does instead: loaded afresh
+ * for each request, and written back whole after it when the request changed it.
  */
 import { WebhookContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
@@ -40,6 +42,39 @@ export interface TriggerAnswer {
 
 let harnessesMade = 0;
 
+export interface TriggerWorkflowOptions {
+	/** Where static data is loaded from and saved to per request, as n8n's server does; none: kept on the workflow. */
+	database?: StaticDataDatabase;
+	/** The workflow's id: the trigger keeps what it holds in memory per workflow (and node). */
+	workflowId?: string;
+}
+
+/**
+ * The workflow's row in n8n's database, as far as static data goes. A save is taken (serialized)
+ * when n8n issues it, as n8n's query builder does, and lands `writeMs()` later: saves issued
+ * together can land in another order, as through n8n's pool of database connections.
+ */
+export class StaticDataDatabase {
+	/** The static data as saved, JSON. */
+	saved = '{}';
+	writes = 0;
+
+	constructor(private readonly writeMs: () => number = () => 0) {}
+
+	load(): IDataObject {
+		return JSON.parse(this.saved) as IDataObject;
+	}
+
+	/** What n8n does after a webhook request (WorkflowStaticDataService.saveStaticData). */
+	async saveIfChanged(workflow: Workflow): Promise<void> {
+		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged !== true) return;
+		const taken = JSON.stringify(workflow.staticData);
+		await new Promise((resolve) => setTimeout(resolve, this.writeMs()));
+		this.saved = taken;
+		this.writes++;
+	}
+}
+
 export class PayTriggerHarness {
 	private constructor(
 		private readonly workflow: Workflow,
@@ -47,6 +82,7 @@ export class PayTriggerHarness {
 		private readonly nodeType: INodeType,
 		readonly credentials: TestCredentialsHelper,
 		private readonly credentialId: string,
+		private readonly database?: StaticDataDatabase,
 	) {}
 
 	/** Changes the stored credential, as a user editing it in n8n does. */
@@ -60,6 +96,7 @@ export class PayTriggerHarness {
 	static async create(
 		parameters: INodeParameters,
 		credentials: ICredentialDataDecryptedObject,
+		{ database, workflowId = 'trigger-workflow' }: TriggerWorkflowOptions = {},
 	): Promise<PayTriggerHarness> {
 		const loaded = await loadBuiltPackage();
 		const helper = new TestCredentialsHelper(loaded.credentialTypes);
@@ -77,7 +114,7 @@ export class PayTriggerHarness {
 			webhookId: 'pay-trigger-webhook',
 		};
 		const workflow = new Workflow({
-			id: 'trigger-workflow',
+			id: workflowId,
 			nodes: [node],
 			connections: {},
 			active: true,
@@ -90,7 +127,21 @@ export class PayTriggerHarness {
 			loaded.nodeTypes.getByName(node.type) as INodeType,
 			helper,
 			credentialId,
+			database,
 		);
+	}
+
+	/** The workflow a request runs in: with a database, loaded from it, as n8n loads it per request. */
+	private requestWorkflow(): Workflow {
+		if (this.database === undefined) return this.workflow;
+		return new Workflow({
+			id: this.workflow.id,
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: this.workflow.nodeTypes,
+			staticData: this.database.load(),
+		});
 	}
 
 	async receive(request: CallbackRequest): Promise<TriggerAnswer> {
@@ -118,8 +169,9 @@ export class PayTriggerHarness {
 			params: {},
 			ip: request.ip ?? '127.0.0.1',
 		};
+		const workflow = this.requestWorkflow();
 		const additionalData = makeAdditionalData(this.credentials, 'webhook-execution', {
-			id: this.workflow.id,
+			id: workflow.id,
 		} as IWorkflowBase);
 		Object.assign(additionalData, { httpRequest, httpResponse });
 		const webhookData = {
@@ -127,10 +179,10 @@ export class PayTriggerHarness {
 			node: this.node.name,
 			path: 'pay',
 			webhookDescription: { name: 'default' },
-			workflowId: this.workflow.id,
+			workflowId: workflow.id,
 		} as unknown as IWebhookData;
 		const context = new WebhookContext(
-			this.workflow,
+			workflow,
 			this.node,
 			additionalData,
 			'webhook',
@@ -152,11 +204,15 @@ export class PayTriggerHarness {
 		const result = await (
 			this.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>
 		).call(context);
+		await this.database?.saveIfChanged(workflow);
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 		return { result, response, items, logs };
 	}
 
+	/** The trigger's static data: with a database, as saved there. */
 	get staticData(): IDataObject {
+		if (this.database !== undefined)
+			return (this.database.load()[`node:${this.node.name}`] ?? {}) as IDataObject;
 		return this.workflow.getStaticData('node', this.node);
 	}
 }

@@ -18,6 +18,7 @@ import type {
 	IRun,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { randomUUID } from 'crypto';
 
@@ -75,6 +76,8 @@ export interface RunPayNodeOptions {
 	 * one per execution id, so unrelated runs never see each other's records.
 	 */
 	workflowId?: string;
+	/** How n8n started the execution: `manual` (the editor's test run, by default), `trigger`, `webhook`, `retry` … */
+	mode?: WorkflowExecuteMode;
 }
 
 /** Runs one node of the package with the given input items, as the first node after a trigger. */
@@ -136,7 +139,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 	const additionalData = makeAdditionalData(credentials, executionId, workflowData);
 	const run = await new WorkflowExecute(
 		additionalData,
-		'manual',
+		options.mode ?? 'manual',
 		runExecutionData,
 	).processRunExecutionData(workflow);
 

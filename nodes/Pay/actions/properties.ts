@@ -1,6 +1,8 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { actionSayingItMovesMoney } from '../tool/moneyOperations';
+import { toolSettingsProperties } from '../tool/toolSettings';
 import { referenceProperty } from './referenceField';
 import { resources } from './registry';
 
@@ -37,16 +39,18 @@ export function buildOperationProperties(): INodeProperties[] {
 					name: operation.name,
 					value: operation.value,
 					description: operation.description,
-					action: operation.action,
+					action: actionSayingItMovesMoney(resource.value, operation.value, operation.action),
 				}))
 				.sort(byName),
 			default: defaultOperation,
 		};
 		const fields = resource.operations.flatMap((operation) =>
-			updateDisplayOptions(
-				{ show: { resource: [resource.value], operation: [operation.value] } },
-				operation.movesMoney ? [...operation.properties, referenceProperty] : operation.properties,
-			),
+			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, [
+				...(operation.movesMoney
+					? [...operation.properties, referenceProperty]
+					: operation.properties),
+				...toolSettingsProperties(resource.value, operation.value),
+			]),
 		);
 		return [operationSelector, ...fields];
 	});

@@ -10,6 +10,7 @@ import type { ItemResult } from '../execution/runItems';
 import { defaultItemsAtOnce } from '../itemsAtOnce';
 import { readRequestOptions } from '../requestOptions';
 import type { RequestOptions } from '../requestOptions';
+import { gateForTool } from '../tool/toolGate';
 import { resources } from './registry';
 import type { PayOperation } from './types';
 
@@ -24,7 +25,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const node = this.getNode();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = findOperation(resource, operationName);
+	// Run as an AI agent's tool, the operation goes through the Pay Tool's gate (nodes/Pay/tool).
+	const operation = gateForTool(this, node, resource, findOperation(resource, operationName));
 	if (!operation) {
 		throw new NodeOperationError(
 			node,

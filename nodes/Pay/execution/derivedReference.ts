@@ -21,12 +21,13 @@ export async function derivedReference(
 	itemIndex: number,
 	operation: string,
 	payment: unknown[],
+	{ newInEveryEditorRun = false } = {},
 ): Promise<string> {
 	const { node } = env;
 	const workflowId = context.getWorkflow().id ?? '';
 	// An agent calls its tool again as a new run with a new item: the same payment asked twice in
 	// one execution is the same payment. Otherwise the item's place, as a retry keeps it.
-	const where = runsAsTool(node.type)
+	const where: unknown[] = runsAsTool(node.type)
 		? ['tool', context.getExecutionId() ?? '']
 		: [
 				'item',
@@ -34,6 +35,9 @@ export async function derivedReference(
 				itemIndex,
 				await onceForTheRun(env, 'startNodesDigest', () => startNodesDigest(context, node)),
 			];
+	// Someone testing in the editor runs the same data again to see it work again.
+	if (newInEveryEditorRun && context.getMode() === 'manual')
+		where.push('editor', context.getExecutionId() ?? '');
 	const digest = createHash('sha256')
 		.update(JSON.stringify([operation, workflowId, node.id ?? node.name, ...where, payment]))
 		.digest('hex');

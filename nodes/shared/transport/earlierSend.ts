@@ -16,7 +16,7 @@ export class AlreadySentError extends NodeOperationError {
 	constructor(node: INode, itemIndex: number | undefined, action: string, reference: string) {
 		super(
 			node,
-			`${capitalise(action)} was already sent by an earlier execution (reference ${reference}): it was not sent again`,
+			`${capitalise(action)} was already sent earlier with the reference ${reference}: it was not sent again`,
 			{ itemIndex },
 		);
 		this.reference = reference;
@@ -47,7 +47,7 @@ export function earlierOutcomeUnknown(
 ): NodeOperationError {
 	const error = new NodeOperationError(
 		node,
-		`Outcome unknown: an earlier execution started ${action} (reference ${reference}) and never learnt whether it went through; it was not sent again`,
+		`Outcome unknown: ${action} was started earlier with the reference ${reference}, and whether it went through was never learnt; it was not sent again`,
 		{
 			itemIndex,
 			description: `${howToCheck ?? 'Check in the service.'} If it did not go out, give this item a new Reference to send it.`,

@@ -12,7 +12,7 @@ export const idempotencyKeyProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. INV-1001',
 	description:
-		"A key the service refuses to see twice. Empty: one derived from the trigger's data and the item, so neither Retry On Fail nor a Retry of the execution creates a second object. Map your own (an invoice number) to be safe across separate trigger events too.",
+		"A key the service refuses to see twice. Empty: one derived from the trigger's data and the item, so neither Retry On Fail nor a Retry of the execution creates a second object (in the editor, every test run creates anew). Map your own (an invoice number) to be safe across separate trigger events too.",
 };
 
 /** The key the user mapped into Idempotency Key, or the one derived for this item and `purpose`. */
@@ -25,6 +25,6 @@ export async function readIdempotencyKey(
 ): Promise<string> {
 	return (
 		readText(env.node, itemIndex, 'Idempotency Key', raw) ||
-		(await derivedReference(context, env, itemIndex, purpose, []))
+		(await derivedReference(context, env, itemIndex, purpose, [], { newInEveryEditorRun: true }))
 	);
 }

@@ -389,12 +389,17 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 });
 
 describe('Payment → Create idempotency across executions', () => {
-	const inWorkflow = (parameters: Record<string, unknown>, input: IDataObject[]) =>
+	const inWorkflow = (
+		parameters: Record<string, unknown>,
+		input: IDataObject[],
+		mode: 'trigger' | 'manual' = 'trigger',
+	) =>
 		runPayNode({
 			parameters: parameters as never,
 			input,
 			credentials: sandboxCredentials(sandbox),
 			workflowId: 'monthly-invoices',
+			mode,
 		});
 
 	it("derives the key from the trigger's data: a re-run of the same data (n8n's Retry) creates nothing twice, new data creates anew", async () => {
@@ -413,6 +418,15 @@ describe('Payment → Create idempotency across executions', () => {
 			.map((payment) => payment.idempotencyKey);
 		expect(keys).toHaveLength(2);
 		expect(new Set(keys).size).toBe(2);
+	});
+
+	it('in the editor (a manual run) every run creates anew, as someone testing expects', async () => {
+		const before = (await sandbox.control.payments()).length;
+		const input = [{ amount: 1000, description: 'trying it out' }];
+		const first = await inWorkflow(createParameters, input, 'manual');
+		const second = await inWorkflow(createParameters, input, 'manual');
+		expect(second.items[0].json.slug).not.toBe(first.items[0].json.slug);
+		expect(await sandbox.control.payments()).toHaveLength(before + 2);
 	});
 
 	it('a mapped key seen before creates nothing and says so, without failing the item', async () => {
