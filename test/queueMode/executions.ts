@@ -16,11 +16,16 @@ export interface ExecutionDetail {
 	outputs: Record<string, Array<Record<string, unknown>>>;
 }
 
-/** n8n stores run data with `flatted` (it keeps shared references): its own copy decodes it. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const flatted = require(join(installDirOf(N8N_NEWEST), 'node_modules', 'flatted')) as {
-	parse(text: string): unknown;
-};
+/**
+ * n8n stores run data with `flatted` (it keeps shared references): its own copy decodes it. Loaded
+ * on first use: on a fresh machine n8n is installed by the test's setup, after this file is loaded.
+ */
+function flatted(): { parse(text: string): unknown } {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require(join(installDirOf(N8N_NEWEST), 'node_modules', 'flatted')) as {
+		parse(text: string): unknown;
+	};
+}
 
 export async function executionDetail(
 	baseUrl: string,
@@ -32,7 +37,7 @@ export async function executionDetail(
 	const { data } = (await response.json()) as {
 		data: { id: string; status: string; mode: string; retryOf?: string | null; data: string };
 	};
-	const run = flatted.parse(data.data) as {
+	const run = flatted().parse(data.data) as {
 		resultData?: {
 			runData?: Record<
 				string,
