@@ -17,6 +17,8 @@ export interface N8nInstance {
 	port: number;
 	/** Each n8n process needs its own task-broker port. */
 	brokerPort: number;
+	/** Set over the defaults below, e.g. PostgreSQL and queue mode instead of one process on SQLite. */
+	environment?: NodeJS.ProcessEnv;
 }
 
 export function n8nEnvironment(
@@ -51,6 +53,7 @@ export function n8nEnvironment(
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
+		...instance.environment,
 	};
 }
 

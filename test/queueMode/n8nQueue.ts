@@ -1,0 +1,265 @@
+/**
+ * n8n 2.41.1 in queue mode, as users run it when one process is not enough: a main process (editor,
+ * REST API, schedules), two `n8n webhook` processes that take production webhooks and put
+ * executions on the queue, and two `n8n worker` processes that run them; PostgreSQL as the shared
+ * database, Redis as the queue, one encryption key. The package is installed in every process's
+ * user folder as users install it; the credential and the workflows are imported through the CLI.
+ * Every process is stopped by its process id.
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { join } from 'path';
+
+import type { SandboxEndpoint } from '../../sandbox';
+import { writeSandboxCredential } from '../../scripts/n8nRuntime/credential';
+import { ensureN8nInstalled } from '../../scripts/n8nRuntime/installN8n';
+import { installPackage, packPackage } from '../../scripts/n8nRuntime/installPackage';
+import { importCredentials, n8nEnvironment } from '../../scripts/n8nRuntime/n8nCli';
+import type { N8nInstance } from '../../scripts/n8nRuntime/n8nCli';
+import { ensureOwner } from '../../scripts/n8nRuntime/owner';
+import { N8N_HOST, RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
+import { isPortFree } from '../../scripts/n8nRuntime/ports';
+import { n8nIsReady } from '../../scripts/n8nRuntime/readiness';
+import { N8N_NEWEST, n8nScriptOf, nodeBinaryOf } from '../../scripts/n8nRuntime/releases';
+import { run } from '../../scripts/n8nRuntime/run';
+import { logIn } from '../e2e/n8nRest';
+import type { LocalPostgres } from './postgres';
+import { POSTGRES_HOST } from './postgres';
+import type { LocalRedis } from './redis';
+import { REDIS_HOST } from './redis';
+import { spawnLogged, stopPid, waitUntilReady } from './serverProcess';
+
+/** This test's ports (5800-5849): PAY_QUEUE_PORT moves them all when another program holds them. */
+export const QUEUE_BASE_PORT = Number(process.env.PAY_QUEUE_PORT ?? 5800);
+export const QUEUE_CALLBACK_SECRET = 'queue-callback-secret-0123456789abcdef';
+
+export type QueueRole = 'main' | 'webhook' | 'worker';
+
+export interface QueueProcess {
+	role: QueueRole;
+	name: string;
+	/** The HTTP port: the editor and API (main), webhooks (webhook), the health check (worker). */
+	port: number;
+	pid: number;
+	logFile: string;
+}
+
+export interface QueueN8n {
+	/** The main process: editor and REST API. */
+	baseUrl: string;
+	/** A logged-in session cookie of the owner, for the REST API. */
+	cookie: string;
+	/** One base URL per webhook process. */
+	webhookUrls: string[];
+	workers: QueueProcess[];
+	processes: QueueProcess[];
+	/** The worker whose log says it started the execution, once one does. */
+	workerRunning(executionId: string): QueueProcess | undefined;
+	stop(): Promise<void>;
+}
+
+export interface QueueN8nOptions {
+	sandbox: SandboxEndpoint;
+	postgres: LocalPostgres;
+	redis: LocalRedis;
+	/** A folder of workflow files to import and publish (their triggers listen). */
+	workflowFolder: string;
+	workflowIds: string[];
+	/** Under .n8n-runtime/, wiped first. */
+	folder: string;
+	log: (line: string) => void;
+}
+
+const WEBHOOK_PROCESSES = 2;
+const WORKER_PROCESSES = 2;
+
+export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n> {
+	const release = N8N_NEWEST;
+	await ensureN8nInstalled(release, options.log);
+	const since = Date.now();
+	const root = join(RUNTIME_DIR, options.folder);
+	rmSync(root, { recursive: true, force: true });
+	mkdirSync(root, { recursive: true });
+
+	const shared: NodeJS.ProcessEnv = {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: POSTGRES_HOST,
+		DB_POSTGRESDB_PORT: String(options.postgres.port),
+		DB_POSTGRESDB_USER: options.postgres.user,
+		DB_POSTGRESDB_DATABASE: options.postgres.database,
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: REDIS_HOST,
+		QUEUE_BULL_REDIS_PORT: String(options.redis.port),
+		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+		// Workers say at info level which execution they start: how a test finds the one to kill.
+		N8N_LOG_LEVEL: 'info',
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+		// One public address for webhooks, as behind a load balancer (here: the main process's).
+		[release.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT}/`,
+	};
+	// Ports: main +0, webhooks +1.., workers' health checks after them; task brokers at +20.., the CLI's at +30.
+	const instanceOf = (name: string, port: number, brokerPort: number): N8nInstance => ({
+		release,
+		userFolder: join(root, name),
+		port,
+		brokerPort,
+		environment: { ...shared, QUEUE_HEALTH_CHECK_PORT: String(port) },
+	});
+	const main = instanceOf('main', QUEUE_BASE_PORT, QUEUE_BASE_PORT + 30);
+	const webhooks = Array.from({ length: WEBHOOK_PROCESSES }, (_, index) =>
+		instanceOf(`webhook-${index + 1}`, QUEUE_BASE_PORT + 1 + index, QUEUE_BASE_PORT + 21 + index),
+	);
+	const workers = Array.from({ length: WORKER_PROCESSES }, (_, index) =>
+		instanceOf(
+			`worker-${index + 1}`,
+			QUEUE_BASE_PORT + 1 + WEBHOOK_PROCESSES + index,
+			QUEUE_BASE_PORT + 21 + WEBHOOK_PROCESSES + index,
+		),
+	);
+	for (const instance of [main, ...webhooks, ...workers]) {
+		if (!(await isPortFree(N8N_HOST, instance.port)))
+			throw new Error(`Port ${instance.port} on ${N8N_HOST} is in use: set PAY_QUEUE_PORT`);
+	}
+
+	// The package installed once, its nodes folder copied into every other process's user folder.
+	mkdirSync(main.userFolder, { recursive: true });
+	await installPackage(main.userFolder, await packPackage(main.userFolder));
+	for (const instance of [...webhooks, ...workers])
+		cpSync(join(main.userFolder, '.n8n', 'nodes'), join(instance.userFolder, '.n8n', 'nodes'), {
+			recursive: true,
+		});
+
+	const credentialFile = join(root, 'credential.json');
+	writeSandboxCredential(
+		credentialFile,
+		options.sandbox.baseUrl,
+		options.sandbox.demo,
+		QUEUE_CALLBACK_SECRET,
+	);
+	await importCredentials(main, credentialFile);
+	await importWorkflowFolder(main, options.workflowFolder);
+	options.log(`n8n's folders, package, credential and workflows ready in ${seconds(since)} s`);
+
+	const processes: QueueProcess[] = [];
+	const stopAll = async () => {
+		// Workers and webhook processes first, so the main process sees them go.
+		await Promise.all(
+			processes.filter((child) => child.role !== 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
+		);
+		await Promise.all(
+			processes.filter((child) => child.role === 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
+		);
+	};
+	try {
+		const mainProcess = launch('main', 'main', main, ['start']);
+		processes.push(mainProcess);
+		const baseUrl = `http://${N8N_HOST}:${main.port}`;
+		await waitUntilReady(
+			'n8n main',
+			mainProcess.pid,
+			mainProcess.logFile,
+			() => n8nIsReady(baseUrl),
+			240_000,
+		);
+		await ensureOwner(baseUrl);
+		options.log(`n8n main ready in ${seconds(since)} s`);
+		const started = [
+			...webhooks.map((instance, index) =>
+				launch('webhook', `webhook-${index + 1}`, instance, ['webhook']),
+			),
+			...workers.map((instance, index) =>
+				launch('worker', `worker-${index + 1}`, instance, ['worker', '--concurrency=1']),
+			),
+		];
+		processes.push(...started);
+		await Promise.all(
+			started.map((child) =>
+				waitUntilReady(
+					`n8n ${child.name}`,
+					child.pid,
+					child.logFile,
+					() => answersOk(`http://${N8N_HOST}:${child.port}/healthz/readiness`),
+					240_000,
+				),
+			),
+		);
+		options.log(`n8n webhook and worker processes ready in ${seconds(since)} s`);
+		const cookie = await logIn(baseUrl);
+		for (const id of options.workflowIds) await publishThroughEditor(baseUrl, cookie, id);
+		const workerProcesses = processes.filter((child) => child.role === 'worker');
+		return {
+			baseUrl,
+			cookie,
+			webhookUrls: webhooks.map((instance) => `http://${N8N_HOST}:${instance.port}`),
+			workers: workerProcesses,
+			processes,
+			workerRunning(executionId) {
+				const line = new RegExp(`Worker started execution ${executionId} \\(`);
+				return workerProcesses.find((worker) => line.test(readFileSync(worker.logFile, 'utf8')));
+			},
+			stop: stopAll,
+		};
+	} catch (error) {
+		await stopAll();
+		throw error;
+	}
+}
+
+function launch(
+	role: QueueRole,
+	name: string,
+	instance: N8nInstance,
+	args: string[],
+): QueueProcess {
+	mkdirSync(instance.userFolder, { recursive: true });
+	const logFile = join(instance.userFolder, 'n8n.log');
+	writeFileSync(
+		logFile,
+		`--- n8n ${args.join(' ')} (${name}) at ${new Date().toISOString()} ---\n`,
+	);
+	const pid = spawnLogged(
+		nodeBinaryOf(instance.release),
+		[n8nScriptOf(instance.release), ...args],
+		logFile,
+		n8nEnvironment(instance),
+	);
+	return { role, name, port: instance.port, pid, logFile };
+}
+
+/** Every workflow of the folder in one import (one CLI start, about 10 s, instead of one per file). */
+async function importWorkflowFolder(instance: N8nInstance, folder: string): Promise<void> {
+	await run(
+		nodeBinaryOf(instance.release),
+		[n8nScriptOf(instance.release), 'import:workflow', '--separate', `--input=${folder}`],
+		{ env: n8nEnvironment(instance, instance.brokerPort + 1) },
+	);
+}
+
+/**
+ * What the editor's Publish button does: the main process registers the workflow's webhooks in the
+ * database, where the webhook processes look them up. (`import:workflow --activeState=fromJson`
+ * cannot: activated by the CLI before the main process runs, the webhooks stay unregistered.)
+ */
+async function publishThroughEditor(baseUrl: string, cookie: string, id: string): Promise<void> {
+	const read = await fetch(`${baseUrl}/rest/workflows/${id}`, { headers: { cookie } });
+	if (!read.ok) throw new Error(`workflow ${id}: HTTP ${read.status}`);
+	const { versionId } = ((await read.json()) as { data: { versionId: string } }).data;
+	const published = await fetch(`${baseUrl}/rest/workflows/${id}/activate`, {
+		method: 'POST',
+		headers: { cookie, 'content-type': 'application/json' },
+		body: JSON.stringify({ versionId }),
+	});
+	if (!published.ok)
+		throw new Error(
+			`publishing ${id}: HTTP ${published.status} ${(await published.text()).slice(0, 300)}`,
+		);
+}
+
+const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
+
+async function answersOk(url: string): Promise<boolean> {
+	try {
+		return (await fetch(url)).ok;
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,131 @@
+/**
+ * PostgreSQL for n8n's queue mode: Debian's server binaries (installed when missing), a cluster of
+ * the test's own in a temporary folder (initdb), started on loopback on its own port, stopped by
+ * the postmaster's process id. Debian's own cluster and its service are never used. PostgreSQL
+ * refuses to run as root, so as root it runs as the `postgres` user that Debian's package creates.
+ */
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import { connect } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { isPortFree } from '../../scripts/n8nRuntime/ports';
+import { run } from '../../scripts/n8nRuntime/run';
+import { installDebianPackages, postgresBinDir } from './debianPackages';
+import { spawnLogged, stopPid, waitUntilReady } from './serverProcess';
+
+export const POSTGRES_HOST = '127.0.0.1';
+
+export interface LocalPostgres {
+	port: number;
+	user: string;
+	database: string;
+	/** The postmaster's process id. */
+	pid: number;
+	logFile: string;
+	stop(): Promise<void>;
+}
+
+export async function startPostgres(
+	port: number,
+	log: (line: string) => void,
+): Promise<LocalPostgres> {
+	let binDir = postgresBinDir();
+	if (binDir === undefined) {
+		await installDebianPackages(['postgresql'], log);
+		binDir = postgresBinDir();
+		if (binDir === undefined)
+			throw new Error('postgresql was installed but /usr/lib/postgresql/<version>/bin is missing');
+	}
+	if (!(await isPortFree(POSTGRES_HOST, port)))
+		throw new Error(
+			`Port ${port} on ${POSTGRES_HOST} is in use: PostgreSQL for the queue-mode test needs it`,
+		);
+	const asRoot = process.getuid?.() === 0;
+	// As root: the postgres user's command, through runuser (PostgreSQL refuses root).
+	const as = (command: string, args: string[]): [string, string[]] =>
+		asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+	const folder = mkdtempSync(join(tmpdir(), 'pay-queue-postgres-'));
+	const dataDir = join(folder, 'data');
+	mkdirSync(dataDir, { mode: 0o700 });
+	if (asRoot) {
+		const uid = Number((await run('id', ['-u', 'postgres'])).trim());
+		const gid = Number((await run('id', ['-g', 'postgres'])).trim());
+		chownSync(folder, uid, gid);
+		chownSync(dataDir, uid, gid);
+	}
+	const user = 'postgres';
+	await run(
+		...as(join(binDir, 'initdb'), [
+			'-D',
+			dataDir,
+			'-U',
+			user,
+			'-A',
+			'trust',
+			'-E',
+			'UTF8',
+			'--no-sync',
+		]),
+	);
+	const logFile = join(folder, 'postgres.log');
+	const launcher = spawnLogged(
+		...as(join(binDir, 'postgres'), [
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-k',
+			folder,
+			'-c',
+			`listen_addresses=${POSTGRES_HOST}`,
+			// A throw-away database: durability only costs time here.
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+		]),
+		logFile,
+	);
+	const pidFile = join(dataDir, 'postmaster.pid');
+	await waitUntilReady(
+		'PostgreSQL',
+		launcher,
+		logFile,
+		async () => postmasterStatus(pidFile) === 'ready' && (await acceptsConnections(port)),
+		60_000,
+	);
+	const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+	return {
+		port,
+		user,
+		database: 'postgres',
+		pid,
+		logFile,
+		async stop() {
+			// SIGINT: PostgreSQL's fast shutdown (ends sessions, then exits).
+			await stopPid(pid, 'SIGINT');
+			await stopPid(launcher, 'SIGTERM');
+			rmSync(folder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** The postmaster's own word on its state: line 8 of postmaster.pid ("starting", "ready", …). */
+function postmasterStatus(pidFile: string): string | undefined {
+	if (!existsSync(pidFile)) return undefined;
+	return readFileSync(pidFile, 'utf8').split('\n')[7]?.trim();
+}
+
+async function acceptsConnections(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const socket = connect(port, POSTGRES_HOST);
+		socket.on('connect', () => {
+			socket.end();
+			resolve(true);
+		});
+		socket.on('error', () => resolve(false));
+	});
+}

@@ -1,0 +1,310 @@
+/**
+ * End to end in n8n 2.41.1's queue mode, as users scale it: PostgreSQL and Redis from Debian's
+ * packages (installed when missing), a main process, two webhook processes and two workers. What
+ * must hold there: copies of one callback spread over both webhook processes move money once; a
+ * worker killed mid-run and its execution run again sends nothing twice; the access token is
+ * renewed across workers with no item failing. The first run on a machine installs n8n 2.41.1 and
+ * the Debian packages; later runs take about 4-6 minutes (README, "Queue mode").
+ */
+import { join } from 'path';
+
+import { startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { paymentCallbackBody } from '../../sandbox/callbacks';
+import type { PaymentObject } from '../../sandbox/model';
+import { RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
+import { createPayment, login } from '../sandbox/apiClient';
+import { executionDetail, executionsOf, retryExecution, settledExecutions } from './executions';
+import { QUEUE_BASE_PORT, QUEUE_CALLBACK_SECRET, startQueueN8n } from './n8nQueue';
+import type { QueueN8n } from './n8nQueue';
+import { startPostgres } from './postgres';
+import type { LocalPostgres } from './postgres';
+import { startRedis } from './redis';
+import type { LocalRedis } from './redis';
+import {
+	QUEUE_WORKFLOWS,
+	TRANSFER_BATCH,
+	TRIGGER_ALONE,
+	WITHDRAW_ON_PAID,
+	writeWorkflows,
+} from './workflows';
+
+jest.setTimeout(180_000);
+
+const REDIS_PORT = Number(process.env.PAY_QUEUE_REDIS_PORT ?? 6390);
+const POSTGRES_PORT = Number(process.env.PAY_QUEUE_POSTGRES_PORT ?? 5442);
+const log = (line: string) => console.log(line);
+
+let sandbox: Sandbox;
+let redis: LocalRedis;
+let postgres: LocalPostgres;
+let n8n: QueueN8n;
+
+beforeAll(async () => {
+	const started = Date.now();
+	sandbox = await startSandbox({ port: 0 });
+	redis = await startRedis(REDIS_PORT, log);
+	postgres = await startPostgres(POSTGRES_PORT, log);
+	const workflowFolder = join(RUNTIME_DIR, `queue-mode-workflows-${QUEUE_BASE_PORT}`);
+	writeWorkflows(workflowFolder);
+	n8n = await startQueueN8n({
+		sandbox,
+		postgres,
+		redis,
+		workflowFolder,
+		workflowIds: QUEUE_WORKFLOWS.map((workflow) => workflow.id),
+		folder: `queue-mode-${QUEUE_BASE_PORT}`,
+		log,
+	});
+	log(`Queue mode up in ${Math.round((Date.now() - started) / 1000)} s`);
+}, 30 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await postgres?.stop();
+	await redis?.stop();
+	await sandbox?.close();
+}, 120_000);
+
+/** A payment paid in the sandbox and the body of its callback, as the service would post it. */
+async function paidPaymentCallback(): Promise<{ slug: string; body: string }> {
+	const client = await login(sandbox);
+	// The sandbox's own callback goes nowhere (a closed port): the test posts the copies itself.
+	const created = await createPayment(client, { callback: 'http://127.0.0.1:9/closed' });
+	const slug = created.url as string;
+	await sandbox.control.pay(slug);
+	const body = paymentCallbackBody(sandbox.state.payments.get(slug) as PaymentObject);
+	return { slug, body: JSON.stringify(body) };
+}
+
+/** `copies` copies of one callback at the same instant, alternating between the webhook processes. */
+async function postCopies(path: string, body: string, copies: number): Promise<number[]> {
+	const responses = await Promise.all(
+		Array.from({ length: copies }, (_, index) =>
+			fetch(
+				`${n8n.webhookUrls[index % n8n.webhookUrls.length]}${path}?token=${QUEUE_CALLBACK_SECRET}`,
+				{ method: 'POST', headers: { 'content-type': 'application/json' }, body },
+			),
+		),
+	);
+	return responses.map((response) => response.status);
+}
+
+async function postBatch(webhookUrl: string, transfers: Array<{ to: string; amount: number }>) {
+	const response = await fetch(`${webhookUrl}${TRANSFER_BATCH.webhookPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ transfers }),
+	});
+	expect(response.status).toBe(200);
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+const transfersOf = (amounts: number[]) =>
+	sandbox.state.transfers.filter((transfer) => amounts.includes(transfer.amount));
+
+describe('the Pay Trigger alone, copies of one callback over two webhook processes', () => {
+	it('starts at most one execution per process; measured for the README', async () => {
+		const trials: Array<{ copies: number; executions: number }> = [];
+		for (const copies of [2, 2, 2, 2, 2, 4, 4, 4]) {
+			const before = (await executionsOf(n8n.baseUrl, n8n.cookie, TRIGGER_ALONE.id)).length;
+			const { body } = await paidPaymentCallback();
+			const statuses = await postCopies(TRIGGER_ALONE.webhookPath, body, copies);
+			expect(statuses.every((status) => status === 200)).toBe(true);
+			const after = await settledExecutions(n8n.baseUrl, n8n.cookie, TRIGGER_ALONE.id, {
+				atLeast: before + 1,
+			});
+			trials.push({ copies, executions: after.length - before });
+		}
+		log(`Pay Trigger alone, copies → executions started: ${JSON.stringify(trials)}`);
+		for (const trial of trials) {
+			expect(trial.executions).toBeGreaterThanOrEqual(1);
+			expect(trial.executions).toBeLessThanOrEqual(trial.copies);
+		}
+	});
+});
+
+describe('the access token renewed across workers', () => {
+	it('two batches on the two workers, the token expired mid-run: every transfer sent once, none failing', async () => {
+		const batches = [
+			[2001, 2002, 2003, 2004, 2005].map((amount) => ({ to: '3109876543', amount })),
+			[2101, 2102, 2103, 2104, 2105].map((amount) => ({ to: '3109876543', amount })),
+		];
+		const amounts = batches.flat().map((transfer) => transfer.amount);
+		const before = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+		const refreshesBefore = await sandbox.control.count('POST /token/refresh/');
+		await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 400, times: 10 });
+		// The second batch once the first one's first transfer is out: n8n keeps a node's references
+		// in one database row, which the first send of the workflow creates; two workers creating it
+		// at the same instant collide (one item fails "could not record", sent by neither).
+		await postBatch(n8n.webhookUrls[0], batches[0]);
+		await until('the first transfer', () => transfersOf(amounts).length >= 1);
+		await postBatch(n8n.webhookUrls[1], batches[1]);
+		await until('3 transfers', () => transfersOf(amounts).length >= 3);
+		expect(await sandbox.control.expireTokens()).toBeGreaterThan(0);
+		const after = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
+			atLeast: before.length + 2,
+		});
+		const runs = after.filter((execution) => !before.some((old) => old.id === execution.id));
+		expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
+		// One on each worker (each takes one execution at a time).
+		const workers = runs.map((run) => n8n.workerRunning(run.id)?.name);
+		expect(new Set(workers).size).toBe(2);
+		for (const run of runs) {
+			const { outputs } = await executionDetail(n8n.baseUrl, n8n.cookie, run.id);
+			expect(outputs.Send).toHaveLength(5);
+			for (const item of outputs.Send) {
+				expect(item.error).toBeUndefined();
+				expect(item).toMatchObject({ sent: true, reference: expect.any(String) });
+			}
+		}
+		expect(
+			transfersOf(amounts)
+				.map((transfer) => transfer.amount)
+				.sort(),
+		).toEqual(amounts.sort());
+		// Each worker renewed the token after the expiry.
+		expect(
+			(await sandbox.control.count('POST /token/refresh/')) - refreshesBefore,
+		).toBeGreaterThanOrEqual(2);
+
+		// Measured, for the lead and the README: the same two batches again, one after the other. A
+		// reference whose record the other worker's write of the same row overwrote is sent again.
+		await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, { atLeast: 0 });
+		for (const [index, batch] of batches.entries()) {
+			const known = (await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id)).length;
+			await postBatch(n8n.webhookUrls[index], batch);
+			await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, { atLeast: known + 1 });
+		}
+		log(
+			`the two batches sent again: ${transfersOf(amounts).length - amounts.length} of ${amounts.length} transfers went out a second time (records lost between the workers)`,
+		);
+	});
+});
+
+describe('Pay Trigger → Withdraw with Reference = the payment slug', () => {
+	/** What an item says, without the event it carries along. */
+	const withoutPayload = (item: Record<string, unknown>) => ({
+		outcome: item.outcome,
+		message: item.message ?? item.error,
+		description: item.description,
+		id: item.id,
+		state_label: item.state_label,
+	});
+
+	it('copies of one callback over both webhook processes make one withdrawal per paid payment', async () => {
+		const started: number[] = [];
+		const outcomes: string[][] = [];
+		for (let trial = 0; trial < 3; trial++) {
+			const before = await executionsOf(n8n.baseUrl, n8n.cookie, WITHDRAW_ON_PAID.id);
+			const withdrawalsBefore = sandbox.state.withdrawals.length;
+			const { body } = await paidPaymentCallback();
+			await postCopies(WITHDRAW_ON_PAID.webhookPath, body, 4);
+			const after = await settledExecutions(n8n.baseUrl, n8n.cookie, WITHDRAW_ON_PAID.id, {
+				atLeast: before.length + 1,
+			});
+			const runs = after.filter((execution) => !before.some((old) => old.id === execution.id));
+			started.push(runs.length);
+			expect(sandbox.state.withdrawals.length - withdrawalsBefore).toBe(1);
+			// One execution withdrew; any other one says already_sent, failing nothing.
+			const items = await Promise.all(
+				runs.map(
+					async (run) =>
+						(await executionDetail(n8n.baseUrl, n8n.cookie, run.id)).outputs.Withdraw[0],
+				),
+			);
+			expect(runs.map((run) => run.status)).toEqual(runs.map(() => 'success'));
+			const trialOutcomes = items.map((item) =>
+				item.outcome === undefined ? 'withdrawn' : (item.outcome as string),
+			);
+			outcomes.push(trialOutcomes);
+			log(`Withdraw items of one payment: ${JSON.stringify(items.map(withoutPayload))}`);
+			expect(trialOutcomes.filter((outcome) => outcome === 'withdrawn')).toHaveLength(1);
+			// Any other one was not sent: already_sent when the first had its answer; unknown when it
+			// found the first one's request still in flight (recorded, not yet answered); not_sent when
+			// n8n's database refused its record, written at the same instant by the other worker.
+			for (const outcome of trialOutcomes.filter((outcome) => outcome !== 'withdrawn'))
+				expect(['already_sent', 'unknown', 'not_sent']).toContain(outcome);
+		}
+		log(`Pay Trigger → Withdraw, 4 copies → executions started: ${JSON.stringify(started)}`);
+		log(`their Withdraw items: ${JSON.stringify(outcomes)}`);
+		// The proof needs the trigger to have fired more than once for some payment.
+		expect(Math.max(...started)).toBeGreaterThan(1);
+	});
+});
+
+describe('a worker killed mid-run', () => {
+	it("n8n's Retry of the crashed execution runs nothing; the batch run again sends nothing twice, and what was in flight comes out unknown", async () => {
+		const amounts = [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008];
+		const batch = amounts.map((amount) => ({ to: '3109876543', amount }));
+		const before = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+		await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 700, times: 30 });
+		await postBatch(n8n.webhookUrls[0], batch);
+		let executionId = '';
+		await until('the execution', async () => {
+			const now = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+			executionId =
+				now.find((execution) => !before.some((old) => old.id === execution.id))?.id ?? '';
+			return executionId !== '';
+		});
+		await until('a worker to start it', () => n8n.workerRunning(executionId) !== undefined);
+		const worker = n8n.workerRunning(executionId)!;
+		await until('3 transfers', () => transfersOf(amounts).length >= 3);
+		process.kill(worker.pid, 'SIGKILL');
+		// The request in flight still reaches the sandbox, which carries it out after its latency.
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		const sentBeforeCrash = transfersOf(amounts).length;
+		log(`worker ${worker.name} killed after ${sentBeforeCrash} of ${amounts.length} transfers`);
+
+		// n8n notices the dead worker once its job's lock lapses (about a minute and a half).
+		await until(
+			'the crashed execution to end',
+			async () =>
+				!['new', 'running'].includes(
+					(await executionDetail(n8n.baseUrl, n8n.cookie, executionId)).status,
+				),
+			150_000,
+		);
+		const crashed = await executionDetail(n8n.baseUrl, n8n.cookie, executionId);
+		// Nothing shows which transfers went out: the crash left no run data.
+		expect(crashed).toMatchObject({ status: 'error', outputs: {} });
+		// n8n accepts the Retry, but the crash replaced the execution's data: the retry has nothing to
+		// run and ends in error at once, sending nothing. The way forward is the same trigger data again.
+		const retry = await retryExecution(n8n.baseUrl, n8n.cookie, executionId);
+		log(`n8n's Retry of the crashed execution: ${JSON.stringify(retry).slice(0, 300)}`);
+		expect(retry).toMatchObject({ ok: true, execution: { status: 'error' } });
+		expect(transfersOf(amounts)).toHaveLength(sentBeforeCrash);
+
+		const beforeRerun = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+		await postBatch(n8n.webhookUrls[0], batch);
+		const after = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
+			atLeast: beforeRerun.length + 1,
+		});
+		const rerun = after.find(
+			(execution) => !beforeRerun.some((old) => old.id === execution.id),
+		) as { id: string };
+		const { outputs } = await executionDetail(n8n.baseUrl, n8n.cookie, rerun.id);
+		const outcomes = outputs.Send.map((item) =>
+			item.sent === true ? 'sent' : (item.outcome as string),
+		);
+		log(`the batch run again: ${JSON.stringify(outcomes)}`);
+		// Sent before the crash: already_sent; the one in flight: unknown; the rest: sent now.
+		const unknown = outcomes.indexOf('unknown');
+		expect(outcomes.filter((outcome) => outcome === 'unknown')).toHaveLength(1);
+		expect(outcomes.slice(0, unknown).every((outcome) => outcome === 'already_sent')).toBe(true);
+		expect(outcomes.slice(unknown + 1).every((outcome) => outcome === 'sent')).toBe(true);
+		expect([sentBeforeCrash - 1, sentBeforeCrash]).toContain(unknown);
+		// At the sandbox, every transfer once at most: all but the unknown one certainly.
+		const sent = transfersOf(amounts).map((transfer) => transfer.amount);
+		expect(new Set(sent).size).toBe(sent.length);
+		const certain = amounts.filter((_, index) => index !== unknown);
+		expect(certain.every((amount) => sent.includes(amount))).toBe(true);
+	}, 300_000);
+});
