@@ -30,6 +30,16 @@ const digest = (item: DeduplicationItemTypes) =>
 /** The database round trip: the list is read now and written after other callers had their turn. */
 const roundTrip = async () => await new Promise((resolve) => setImmediate(resolve));
 
+let refusals = 0;
+
+/**
+ * The next `count` records fail as n8n's database fails them when two workers insert a node's
+ * first row at the same instant (a unique-constraint violation).
+ */
+export function refuseNextRecords(count: number): void {
+	refusals = count;
+}
+
 export const memoryDeduplicator: IDataDeduplicator = {
 	async checkProcessedAndRecord(
 		items: DeduplicationItemTypes[],
@@ -37,6 +47,12 @@ export const memoryDeduplicator: IDataDeduplicator = {
 		context: ICheckProcessedContextData,
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
+		if (refusals > 0) {
+			refusals--;
+			throw new Error(
+				'duplicate key value violates unique constraint "PK_processed_data_workflowId_context"',
+			);
+		}
 		const key = listKey(scope, context);
 		const stored = [...(lists.get(key) ?? [])];
 		await roundTrip();

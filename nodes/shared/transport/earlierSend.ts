@@ -47,7 +47,7 @@ export function earlierOutcomeUnknown(
 ): NodeOperationError {
 	const error = new NodeOperationError(
 		node,
-		`Outcome unknown: ${action} was started earlier with the reference ${reference}, and whether it went through was never learnt; it was not sent again`,
+		`Outcome unknown: ${action} was started earlier with the reference ${reference}, and no answer is recorded (it may still be under way elsewhere, or its answer was lost); it was not sent again`,
 		{
 			itemIndex,
 			description: `${howToCheck ?? 'Check in the service.'} If it did not go out, give this item a new Reference to send it.`,

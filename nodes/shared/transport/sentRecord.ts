@@ -8,6 +8,7 @@
  * would lose one record, so this process runs them one after another per node. Across processes
  * nothing can order them (README, "Safety with money").
  */
+import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 /** References kept per node: n8n drops the oldest beyond this (each payment keeps two entries). */
@@ -52,7 +53,7 @@ export function sentRecordFor(
 	return {
 		claim: async () =>
 			await inTurn(queue, async () => {
-				if (await isNew(claimKey)) return 'none';
+				if (await onceMore(async () => await isNew(claimKey))) return 'none';
 				if (!(await isNew(sentKey))) return 'sent';
 				// Asking recorded the mark: take it back, nothing was learnt of that send.
 				await helpers.removeProcessed([sentKey], 'node', OPTIONS);
@@ -69,6 +70,20 @@ export function sentRecordFor(
 			}),
 	};
 }
+
+/**
+ * A node's first record makes n8n insert its row: two workers doing so at the same instant, the
+ * database refuses the second. Asked again, the row is there and is updated; a failed write
+ * recorded nothing, so asking again cannot hide an earlier send.
+ */
+async function onceMore<T>(ask: () => Promise<T>): Promise<T> {
+	return await ask().catch(async () => {
+		await sleep(RETRY_AFTER_MS);
+		return await ask();
+	});
+}
+
+const RETRY_AFTER_MS = 100;
 
 /** Calls waiting per node's record list; a list's entry leaves when its last call is done. */
 const turns = new Map<string, Promise<unknown>>();

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { recordQueuesInUse } from '../../../../nodes/shared/transport/sentRecord';
-import { recordedEntryCount } from '../../../harness/memoryDeduplicator';
+import { recordedEntryCount, refuseNextRecords } from '../../../harness/memoryDeduplicator';
 import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
@@ -141,7 +141,7 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		});
 		expect(again.items[0].json).toMatchObject({ outcome: 'unknown' });
 		expect(again.items[0].json.error).toMatch(
-			/^Outcome unknown: the transfer of 900 COP to friend was started earlier with the reference ref-[0-9a-f]{32}, and whether it went through was never learnt/,
+			/^Outcome unknown: the transfer of 900 COP to friend was started earlier with the reference ref-[0-9a-f]{32}, and no answer is recorded/,
 		);
 		expect(again.items[0].json.errorDescription).toMatch(/Transfer → Get Many.*new Reference/s);
 		expect(await sentTransfers()).toBe(1);
@@ -181,6 +181,33 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		const again = await execute(workflow, parallel, items);
 		expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);
 		expect(await sentTransfers()).toBe(12);
+	});
+});
+
+describe("n8n's database refusing the record", () => {
+	beforeEach(async () => {
+		await sandbox.control.resetCounters();
+	});
+
+	it("once (two workers inserting the node's first row at the same instant): asked again, the item is sent once", async () => {
+		refuseNextRecords(1);
+		const { items, error } = await execute(newWorkflow(), send, [{ to: 'friend', amount: 321 }]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ sent: true, amount: 321 });
+		expect(await sentTransfers()).toBe(1);
+	});
+
+	it('again and again: nothing is sent, outcome not_sent, in words that say why', async () => {
+		refuseNextRecords(2);
+		const { items } = await execute(newWorkflow(), send, [{ to: 'friend', amount: 322 }], {
+			continueOnFail: true,
+		});
+		expect(items[0].json).toMatchObject({ outcome: 'not_sent' });
+		expect(items[0].json.error).toMatch(
+			/^Nothing was sent: n8n could not record the reference ref-[0-9a-f]{32} before the transfer of 322 COP/,
+		);
+		expect(items[0].json.errorDescription).toMatch(/duplicate key value/);
+		expect(await sentTransfers()).toBe(0);
 	});
 });
 
