@@ -16,6 +16,7 @@ import {
 import { importWorkflow, publishWorkflow } from '../../scripts/n8nRuntime/n8nCli';
 import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
+import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 import { E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import { logIn, waitForExecutions } from './n8nRest';
@@ -53,12 +54,7 @@ function payoutsWorkflow(): object {
 				type: 'n8n-nodes-pay.pay',
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: {
-					resource: 'transfer',
-					operation: 'send',
-					recipient: '={{ $json.to }}',
-					amount: '={{ $json.amount }}',
-				},
+				parameters: TRANSFER_FROM_ITEMS,
 				credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
 			},
 		],

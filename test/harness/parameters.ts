@@ -30,3 +30,22 @@ export const WITHDRAW_TO_PAYEE = {
 	accountHolderName: 'Payee',
 	accountType: '8',
 };
+
+/** Transfer → Send of each item's `amount` to its `to`. */
+export const TRANSFER_FROM_ITEMS = {
+	resource: 'transfer',
+	operation: 'send',
+	recipient: '={{ $json.to }}',
+	amount: '={{ $json.amount }}',
+};
+
+/** Withdrawal → Withdraw of each item's `amount` to its instant-payment `key`, without a callback URL. */
+export const WITHDRAW_FROM_ITEMS = {
+	resource: 'withdrawal',
+	operation: 'withdraw',
+	amount: '={{ $json.amount }}',
+	keyValue: '={{ $json.key }}',
+	accountHolderName: 'Demo Holder',
+	accountType: '8',
+	callbackUrl: '',
+};

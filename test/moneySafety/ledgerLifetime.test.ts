@@ -7,6 +7,7 @@ import type { Sandbox } from '../../sandbox';
 import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
+import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -18,12 +19,7 @@ let sandbox: Sandbox;
 
 useSandboxPerFile((started) => (sandbox = started));
 
-const send = {
-	resource: 'transfer',
-	operation: 'send',
-	recipient: '={{ $json.to }}',
-	amount: '={{ $json.amount }}',
-};
+const send = TRANSFER_FROM_ITEMS;
 const retrying = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 };
 
 describe('at-most-once ledger lifetime', () => {

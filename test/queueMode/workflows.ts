@@ -9,6 +9,7 @@ import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 } from '../../scripts/n8nRuntime/credential';
+import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 
 const credentials = { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
 
@@ -97,13 +98,7 @@ export const TRANSFER_BATCH: QueueWorkflow = {
 				type: 'n8n-nodes-pay.pay',
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: {
-					resource: 'transfer',
-					operation: 'send',
-					recipient: '={{ $json.to }}',
-					amount: '={{ $json.amount }}',
-					options: {},
-				},
+				parameters: { ...TRANSFER_FROM_ITEMS, options: {} },
 				credentials,
 				onError: 'continueRegularOutput',
 			},

@@ -9,6 +9,7 @@ import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandb
 import { runDataText, secretsFoundIn } from '../../../harness/secretScan';
 import { useCallbackReceiverPerFile } from '../../../sandbox/callbackReceiver';
 import type { CallbackReceiver } from '../../../sandbox/callbackReceiver';
+import { TRANSFER_FROM_ITEMS, WITHDRAW_FROM_ITEMS } from '../../../harness/parameters';
 
 let sandbox: Sandbox;
 let receiver: CallbackReceiver;
@@ -24,21 +25,8 @@ const run = (parameters: Record<string, unknown>, input?: IDataObject[], setting
 		settings,
 	});
 const balance = async (username: string) => (await sandbox.control.account(username)).balance;
-const send = {
-	resource: 'transfer',
-	operation: 'send',
-	recipient: '={{ $json.to }}',
-	amount: '={{ $json.amount }}',
-};
-const withdraw = {
-	resource: 'withdrawal',
-	operation: 'withdraw',
-	amount: '={{ $json.amount }}',
-	keyValue: '={{ $json.key }}',
-	accountHolderName: 'Demo Holder',
-	accountType: '8',
-	callbackUrl: '',
-};
+const send = TRANSFER_FROM_ITEMS;
+const withdraw = WITHDRAW_FROM_ITEMS;
 
 describe('Transfer', () => {
 	it('sends to a username and to a phone number (toUser, or the to_user alias)', async () => {

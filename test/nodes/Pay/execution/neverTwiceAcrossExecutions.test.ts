@@ -13,26 +13,14 @@ import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
+import { TRANSFER_FROM_ITEMS, WITHDRAW_FROM_ITEMS } from '../../../harness/parameters';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
 afterAll(shutDownEngine);
 
-const send = {
-	resource: 'transfer',
-	operation: 'send',
-	recipient: '={{ $json.to }}',
-	amount: '={{ $json.amount }}',
-};
-const withdraw = {
-	resource: 'withdrawal',
-	operation: 'withdraw',
-	amount: '={{ $json.amount }}',
-	keyValue: '={{ $json.key }}',
-	accountHolderName: 'Demo Holder',
-	accountType: '8',
-	callbackUrl: '',
-};
+const send = TRANSFER_FROM_ITEMS;
+const withdraw = WITHDRAW_FROM_ITEMS;
 
 let workflowSerial = 0;
 /** A workflow of its own per test: n8n keeps references per workflow and node. */
