@@ -73,7 +73,15 @@ export async function payApiRequest(
 		if (record && facts.detail?.startsWith('double_idempotency_key')) {
 			// The key came from the reference: the service has it from another execution or worker.
 			await quietly(record.markSent());
-			throw new AlreadySentError(node, request.itemIndex, request.action, request.reference ?? '');
+			const alreadySent = new AlreadySentError(
+				node,
+				request.itemIndex,
+				request.action,
+				request.reference ?? '',
+			);
+			// Retry On Fail running the node again meets the same answer, not "still under way".
+			recordFailure(place, request, 'refused', alreadySent);
+			throw alreadySent;
 		}
 		const error = toNodeApiError(node, redactFacts(facts, masked), request.itemIndex);
 		recordFailure(place, request, facts.outcome, error);

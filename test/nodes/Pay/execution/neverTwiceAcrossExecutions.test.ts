@@ -223,4 +223,27 @@ describe('Withdrawal → Withdraw', () => {
 		);
 		expect(withdrawals).toHaveLength(1);
 	});
+	it('says "already_sent" again when Retry On Fail runs the node again in the same execution', async () => {
+		const payout = { ...withdraw, reference: '={{ $json.slug }}' };
+		await execute(newWorkflow(), payout, [{ amount: 4000, key: '@demo', slug: 'pay-retry' }]);
+		const workflowId = newWorkflow();
+		const items = [
+			{ amount: 4000, key: '@demo', slug: 'pay-retry' },
+			{ amount: -1, key: '@demo', slug: 'pay-bad' },
+		];
+		const inOneExecution = () =>
+			runPayNode({
+				parameters: payout as never,
+				input: items,
+				credentials: sandboxCredentials(sandbox),
+				settings: { continueOnFail: true },
+				workflowId,
+				executionId: `${workflowId}-execution`,
+			});
+		const first = await inOneExecution();
+		expect(first.items[0].json).toMatchObject({ outcome: 'already_sent' });
+		// The second item failed, so n8n may run the node again: the first must say the same.
+		const again = await inOneExecution();
+		expect(again.items[0].json).toMatchObject({ outcome: 'already_sent', reference: 'pay-retry' });
+	});
 });
