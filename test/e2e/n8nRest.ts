@@ -127,3 +127,22 @@ export async function workflowStaticData(
 		return JSON.parse(staticData) as Record<string, Record<string, unknown>>;
 	return (staticData ?? {}) as Record<string, Record<string, unknown>>;
 }
+
+/**
+ * Posts to a production webhook of an active workflow. n8n answers its health check before it has
+ * registered the active workflows' webhooks, and answers 404 until then, having started nothing:
+ * so a 404 is posted again, for up to a minute.
+ */
+export async function postToWebhook(url: string, body: unknown): Promise<Response> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		if (response.status !== 404 || Date.now() > deadline) return response;
+		await response.arrayBuffer();
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}

@@ -19,7 +19,7 @@ import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 import { E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
-import { logIn, waitForExecutions } from './n8nRest';
+import { logIn, postToWebhook, waitForExecutions } from './n8nRest';
 
 jest.setTimeout(120_000);
 
@@ -105,11 +105,7 @@ describe.each([
 				status: 400,
 				failure: { error: 'Saldo insuficiente' },
 			});
-			const called = await fetch(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ payouts }),
-			});
+			const called = await postToWebhook(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, { payouts });
 			expect(called.status).toBe(200);
 			const [failed] = await waitForExecutions(n8n.baseUrl, cookie, WORKFLOW_ID, 1);
 			expect(failed.status).toBe('error');
