@@ -7,7 +7,7 @@
  * the order of their place on the canvas, which alternates between rounds. Each node's time is the
  * `executionTime` n8n records for it in the execution; medians of the rounds are compared.
  */
-import { writeFileSync } from 'fs';
+import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import type { SandboxEndpoint } from '../sandbox';
@@ -198,6 +198,8 @@ function checkRecord(record: ExecutionRecord, size: number): void {
 		if (run.error) throw new Error(`${nodeName(variant)} failed: ${run.error.message}`);
 		const count = run.data?.main?.[0]?.length ?? 0;
 		if (count !== size) throw new Error(`${nodeName(variant)} gave ${count} items for ${size}`);
+		const repeated = run.data?.main?.[0]?.find((item) => item.json.outcome === 'already_created');
+		if (repeated) throw new Error(`${nodeName(variant)} created nothing: ${repeated.json.message}`);
 	}
 }
 
@@ -207,21 +209,28 @@ export async function benchmarkHttpRequestNode(
 	const n8n: BenchN8n = await prepareBenchN8n(sandbox, 'bench-http-request', PORT);
 	// The service calls a payment's slug `url`.
 	const slug = (decoded(await createPayment(await login(sandbox))) as { url: string }).url;
-	const ids: Record<string, string> = {};
-	for (const size of SIZES) {
-		for (const payFirst of [true, false]) {
-			const id = `benchHttp${size}${payFirst ? 'P' : 'H'}`;
-			const file = join(n8n.userFolder, `${id}.json`);
-			writeFileSync(file, JSON.stringify(workflow(id, size, sandbox, slug, payFirst)));
-			await n8n.command(['import:workflow', `--input=${file}`]);
-			ids[`${size}-${payFirst}`] = id;
+	// A workflow of its own for every round: the Pay node derives each creation's idempotency key from
+	// the workflow, so running the same workflow again would measure the service refusing repeated
+	// keys, not creations. All are imported in one command.
+	const folder = join(n8n.userFolder, 'workflows');
+	mkdirSync(folder, { recursive: true });
+	const workflowId = (size: number, round: number) => `benchHttp${size}r${round}`;
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const size of SIZES) {
+			const id = workflowId(size, round);
+			const payFirst = round % 2 === 0;
+			writeFileSync(
+				join(folder, `${id}.json`),
+				JSON.stringify(workflow(id, size, sandbox, slug, payFirst)),
+			);
 		}
 	}
+	await n8n.command(['import:workflow', '--separate', `--input=${folder}`]);
 	const times = new Map<string, number[]>();
 	const started = Date.now();
 	for (let round = 0; round < ROUNDS; round++) {
 		for (const size of SIZES) {
-			const record = await n8n.execute(ids[`${size}-${round % 2 === 0}`]);
+			const record = await n8n.execute(workflowId(size, round));
 			checkRecord(record, size);
 			for (const variant of VARIANTS) {
 				const key = `${size}:${nodeName(variant)}`;

@@ -4,6 +4,7 @@ import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperty } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { readItemParameter } from './sameForEveryItem';
 
 export const getPayment: PayOperation = {
 	value: 'get',
@@ -12,7 +13,7 @@ export const getPayment: PayOperation = {
 	action: 'Get a payment object',
 	properties: [slugProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readItemParameter(this, env, 'slug', itemIndex));
 		const answer = await env.request({
 			method: 'GET',
 			path: `/pay_detail/${encodeURIComponent(slug)}`,

@@ -1,13 +1,16 @@
 import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 
+import { runsAsTool } from '../../execution/derivedReference';
 import type { OperationEnvironment } from '../types';
+import { mappedItemPath, plainValueAt } from './mappedItemField';
 
 /**
  * A field the user set without an expression is the same for every item, so it is read once per
  * run of the node rather than once per item: n8n's getNodeParameter resolves, copies and checks
  * the value on every call, and for a creation whose only mapped fields are Amount and
  * Description those per-item reads of the fixed fields were most of the node's own CPU time.
- * A field holding an expression anywhere (even inside a collection) is read per item, as before.
+ * A field holding an expression anywhere (even inside a collection) is read per item: from the item
+ * itself when it only names one of its values (mappedItemField.ts), otherwise by n8n.
  * No field of this package has an expression as its default (a test checks), so a field left at
  * its default is fixed too.
  */
@@ -20,8 +23,8 @@ export function readItemParameter(
 	itemIndex: number,
 	fallback?: NodeParameterValueType,
 ): unknown {
-	if (holdsExpression(env.node.parameters[name]))
-		return context.getNodeParameter(name, itemIndex, fallback);
+	const raw = env.node.parameters[name];
+	if (holdsExpression(raw)) return readPerItem(context, env, name, itemIndex, raw, fallback);
 	// The run's cache map is made for each run of the node and dropped with it: so are these values.
 	let values = fixedValuesOfRun.get(env.executionCache);
 	if (values === undefined) {
@@ -32,6 +35,21 @@ export function readItemParameter(
 	const value = values.get(name);
 	// Each item gets its own copy, as from n8n: a change to one item's value stays with that item.
 	return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+}
+
+/** An expression, worked out by n8n unless it only names a value of the input item. */
+function readPerItem(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	name: string,
+	itemIndex: number,
+	raw: unknown,
+	fallback?: NodeParameterValueType,
+): unknown {
+	const path = runsAsTool(env.node.type) ? undefined : mappedItemPath(raw);
+	const item = path && context.getInputData()[itemIndex];
+	const value = item ? plainValueAt(item.json, path) : undefined;
+	return value !== undefined ? value : context.getNodeParameter(name, itemIndex, fallback);
 }
 
 /** n8n marks an expression with a leading `=`, at any depth of a parameter's value. */

@@ -9,7 +9,11 @@ import type { OperationEnvironment } from '../../../../../nodes/Pay/actions/type
 import { Pay } from '../../../../../nodes/Pay/Pay.node';
 
 /** A run of the node: its parameters, and a getNodeParameter that counts its calls. */
-function runWith(parameters: Record<string, unknown>) {
+function runWith(
+	parameters: Record<string, unknown>,
+	input: Array<Record<string, unknown>> = [],
+	type = 'n8n-nodes-pay.pay',
+) {
 	const calls: Array<{ name: string; itemIndex: number }> = [];
 	const context = {
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
@@ -21,9 +25,10 @@ function runWith(parameters: Record<string, unknown>) {
 				return `${value.slice(1)}#${itemIndex}`;
 			return structuredClone(value);
 		},
+		getInputData: () => input.map((json) => ({ json })),
 	} as unknown as IExecuteFunctions;
 	const env = {
-		node: { parameters } as unknown as INode,
+		node: { parameters, type } as unknown as INode,
 		executionCache: new Map(),
 	} as unknown as OperationEnvironment;
 	return { context, env, calls };
@@ -41,16 +46,47 @@ describe('readItemParameter', () => {
 
 	it('reads a field holding an expression, at any depth, for every item', () => {
 		const { context, env, calls } = runWith({
-			amount: '={{ $json.amount }}',
+			amount: '={{ $json.amount * 100 }}',
 			options: { idempotencyKey: '={{ $json.invoice }}' },
 		});
 		for (const itemIndex of [0, 1, 2]) {
 			expect(readItemParameter(context, env, 'amount', itemIndex)).toBe(
-				`{{ $json.amount }}#${itemIndex}`,
+				`{{ $json.amount * 100 }}#${itemIndex}`,
 			);
 			readItemParameter(context, env, 'options', itemIndex, {});
 		}
 		expect(calls.map((call) => call.itemIndex)).toEqual([0, 0, 1, 1, 2, 2]);
+	});
+
+	it("reads a field mapped straight from the item from the item's json, without n8n's evaluation", () => {
+		const { context, env, calls } = runWith(
+			{ amount: '={{ $json.amount }}', description: "={{ $json.invoice['text'] }}" },
+			[0, 1, 2].map((index) => ({ amount: 1000 + index, invoice: { text: `Invoice ${index}` } })),
+		);
+		const read = [0, 1, 2].map((itemIndex) => [
+			readItemParameter(context, env, 'amount', itemIndex),
+			readItemParameter(context, env, 'description', itemIndex, ''),
+		]);
+		expect(read).toEqual([
+			[1000, 'Invoice 0'],
+			[1001, 'Invoice 1'],
+			[1002, 'Invoice 2'],
+		]);
+		expect(calls).toEqual([]);
+	});
+
+	it('leaves a mapping to n8n when the item has no plain value there, and always as an AI tool', () => {
+		const items = [{ amount: { value: 1 } }, {}, { amount: null }];
+		const { context, env, calls } = runWith({ amount: '={{ $json.amount }}' }, items);
+		for (const itemIndex of [0, 1, 2]) readItemParameter(context, env, 'amount', itemIndex);
+		expect(calls.map((call) => call.itemIndex)).toEqual([0, 1, 2]);
+
+		const tool = runWith(
+			{ amount: '={{ $json.amount }}' },
+			[{ amount: 5 }],
+			'n8n-nodes-pay.payTool',
+		);
+		expect(readItemParameter(tool.context, tool.env, 'amount', 0)).toBe('{{ $json.amount }}#0');
 	});
 
 	it('gives each item its own copy of a fixed collection', () => {
