@@ -103,35 +103,34 @@ ${table}
   run varied by half from round to round, CPU times by about a tenth. A plain axios loop is no
   target any more: n8n's HTTP helper builds a new agent, and so a new connection, for every request
   (\`buildNodeAgents\` in n8n-core 2.41), and community nodes must send through it; the loop's
-  figures are in the context row. When a row misses its target, its text gives a CPU profile of
-  the Pay node's run: this package's own code is about 6–10 % of the busy time; the rest is Node's
-  network and garbage collection, axios, and n8n's expression engine (\`initializeGlobalContext\`
-  and luxon's time-zone arithmetic, per mapped field), which the reference node pays alike. What the
-  Pay node does per creation on top (about 0.1 ms: the derived idempotency key, hashing included,
-  the masking of secrets in the answer, the normalised payment view, the callback URL with its
-  secret) is a few per cent of a request; the rest of the gap is garbage collection of the larger
-  answers it keeps (normalised output, ledger entries until the run ends). Payment → Create reads
-  a field set without an expression once per run of the node, not per item (n8n's getNodeParameter
-  resolves, copies and checks the value on every call; the reference node reads only Amount and
-  Description per item): 5 of its 7 reads per item are gone where only those two are mapped. On
-  this shared machine the gain was not measurable: rows that nothing changed (reads) moved by a
-  fifth between two runs.
+  figures are in the context row. The reference node reads its parameters per item through
+  n8n's \`getNodeParameter\`, as a node written the plain way does. The Pay node reads a field set
+  without an expression once per run of the node, and a field mapped straight from the input item
+  (\`{{ $json.amount }}\`, as dragging a field from the input panel writes it) from the item's
+  json when it holds a string, number or boolean there (\`nodes/Pay/actions/payment/\`:
+  \`sameForEveryItem.ts\`, \`mappedItemField.ts\`; any other expression goes to n8n). That is why
+  it can take less CPU than the reference node while it also validates, derives the idempotency key
+  (hashing included), masks secrets in the answer and normalises the payment view, about 0.1 ms per
+  creation.
 - **How cost grows**: CPU time per item stays flat from 1,000 to 10,000 creations (per item it is
   lower at 10,000: the run's fixed costs spread over more items), and after the run the
   at-most-once ledger holds nothing (a run whose every item succeeded is released), the durable
   guard of the Reference (its per-node turns ordering the calls to n8n's deduplication store)
   holds nothing after 1,000 transfers, and the heap is back where it was.
-- **vs n8n's HTTP Request node**: reads are faster through the Pay node. Creations are slower, and
-  what holds them back was measured with a CPU profile of \`n8n execute\` in n8n 2.41.1
-  (\`PAY_BENCH_N8N_NODE_ARGS='--cpu-prof …'\`): n8n 2.41's expression runtime costs about 0.5 ms of
-  CPU per expression (\`evaluate\` in \`@n8n/expression-runtime\`, reached through
-  \`getNodeParameter\`), and both nodes resolve two per item (Pay: Amount and Description; HTTP
-  Request: the JSON body and the Authorization header): in the Pay node's creations, n8n's
-  \`getNodeParameter\` is over 90 % of the CPU its items take before the request leaves, this
-  package's own code (idempotency key, normalised view) about 5 %. The HTTP Request node evaluates
-  every item's parameters first and then has every request in flight at once, so its answers
-  overlap its CPU work; the Pay node keeps at most Items at Once requests in flight. Items at Once
-  now defaults to 10 for reads and payment creations (nothing there can happen twice: reads change
+- **vs n8n's HTTP Request node**: every round runs workflows imported for it, so that each Pay
+  creation is a creation (the Pay node derives the idempotency key from the workflow: the same
+  workflow run again would measure the service refusing repeated keys). A CPU profile of
+  \`n8n execute\` in n8n ${BENCH_N8N_VERSION} (\`PAY_BENCH_N8N_NODE_ARGS='--cpu-prof …'\`), 1,000
+  creations, showed where the time goes: n8n ${BENCH_N8N_VERSION} works out every expression in
+  its expression runtime, about 0.5 ms of CPU each (\`execute\` in
+  \`@n8n/expression-runtime\`'s \`isolated-vm-bridge.js\`, reached through
+  \`getNodeParameter\`: 616 ms of the Pay node's run, 699 ms of the HTTP Request node's). Both
+  nodes had two per item (Pay: Amount and Description; HTTP Request: the JSON body and the
+  Authorization header), and the HTTP Request node overlaps its answers with that work by starting
+  every request at once, so the Pay node was 1.07–1.11× its time. The Pay node now reads the two
+  mapped fields from the item: no expression runtime left in its profile, and its 1,000 creations
+  took 865 ms against 1,947 ms before (medians of 4, the node alone in its workflow). Items at
+  Once defaults to 10 for reads and payment creations (nothing there can happen twice: reads change
   nothing, each creation carries its idempotency key); operations that move money stay one at a
   time.
 - **Memory.** The peak is garbage that V8 collects late, and when it collects depends on the
@@ -141,10 +140,16 @@ ${table}
   the run needs is the capped figure: with V8's old space limited, the same 10,000 items complete
   with a small fraction of the default peak. The row also says whose code allocated what reached
   the old generation (V8's sampling heap profiler, bench/oldGenerationOrigins.ts): almost all of
-  it is axios and Node's http objects, created per request by n8n's HTTP helper.
+  it is axios and Node's http objects, created per request by n8n's HTTP helper (two new agents,
+  \`buildNodeAgents\` in \`@n8n/backend-network\`, and a new connection for every request);
+  this package's share is its output, the normalised payment of each item. The reference node,
+  which keeps only the raw answers, peaks within a few megabytes of the Pay node, so the target
+  is out of reach of any node that sends through n8n's helper in this process. It was met (131 MB)
+  on Node 20 with n8n-core 2.8, whose engine left 37 MB alive at the start against 46 MB now.
 - **Concurrency.** The gain from 10 requests in flight is bounded by what each request costs
   besides the service's latency: n8n's HTTP helper opens a new connection for each, and n8n's engine
-  spends about 1 ms of CPU per item.
+  spends CPU on every item; the Pay node's gain is above the reference node's because it spends
+  less per item (fixed fields read once, mapped fields from the item).
 - **Trigger under load.** n8n ${BENCH_N8N_VERSION} takes an expression isolate for the webhook phase of
   every callback to a start node other than its own Webhook node v2 with fixed parameters
   (\`webhookPhaseNeedsIsolate\` in n8n's \`live-webhooks.js\`): a community trigger pays it before
