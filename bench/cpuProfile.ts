@@ -23,6 +23,8 @@ export interface CpuShares {
 	byOwner: Array<{ owner: string; ms: number }>;
 	/** The functions with the most time of their own, largest first. */
 	topFrames: Array<{ frame: string; ms: number }>;
+	/** The same among this package's own functions: where what the package adds goes. */
+	ownTopFrames: Array<{ frame: string; ms: number }>;
 }
 
 function post<T>(session: Session, method: string): Promise<T> {
@@ -61,6 +63,7 @@ function sharesOf(profile: Profile): CpuShares {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const owners = new Map<string, number>();
 	const frames = new Map<string, number>();
+	const ownFrames = new Map<string, number>();
 	let busy = 0;
 	profile.samples.forEach((id, index) => {
 		const { functionName, url, lineNumber } = (byId.get(id) as ProfileNode).callFrame;
@@ -73,6 +76,7 @@ function sharesOf(profile: Profile): CpuShares {
 		const file = url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/');
 		const frame = `${functionName || '(anonymous)'} (${file || 'V8'}${file ? `:${lineNumber + 1}` : ''})`;
 		frames.set(frame, (frames.get(frame) ?? 0) + ms);
+		if (owner === 'this package') ownFrames.set(frame, (ownFrames.get(frame) ?? 0) + ms);
 	});
 	const sorted = <K extends string>(map: Map<string, number>, key: K) =>
 		[...map]
@@ -82,6 +86,7 @@ function sharesOf(profile: Profile): CpuShares {
 		busyMs: busy,
 		byOwner: sorted(owners, 'owner'),
 		topFrames: sorted(frames, 'frame').slice(0, 5),
+		ownTopFrames: sorted(ownFrames, 'frame').slice(0, 5),
 	};
 }
 
@@ -93,6 +98,7 @@ export function describeShares(shares: CpuShares, owners = 5): string {
 	return (
 		`CPU profile of the Pay node's run: this package's own code ${percent(own)} of the busy time; ` +
 		`${others.map((entry) => `${entry.owner} ${percent(entry.ms)}`).join(', ')}; ` +
-		`top frames: ${shares.topFrames.map((entry) => `${entry.frame} ${percent(entry.ms)}`).join(', ')}`
+		`top frames: ${shares.topFrames.map((entry) => `${entry.frame} ${percent(entry.ms)}`).join(', ')}; ` +
+		`this package's busiest functions: ${shares.ownTopFrames.map((entry) => `${entry.frame} ${percent(entry.ms)}`).join(', ')}`
 	);
 }

@@ -163,5 +163,12 @@ export async function readCallbackField(
 			`the credential has no Callback Secret to add, and the Pay Trigger refuses callbacks without one. Set a Callback Secret in the credential, or turn off ${toggleIn} → Add Callback Secret`,
 		);
 	}
-	return withCallbackSecret(callback, secret);
+	// The same for every item of the run when the URL is fixed: URL parsing is per item otherwise.
+	const key = `callback-with-secret\u0000${callback}`;
+	let withSecret = env.executionCache.get(key) as Promise<string> | undefined;
+	if (withSecret === undefined) {
+		withSecret = Promise.resolve(withCallbackSecret(callback, secret));
+		env.executionCache.set(key, withSecret);
+	}
+	return await withSecret;
 }

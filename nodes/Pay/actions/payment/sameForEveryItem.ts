@@ -34,7 +34,16 @@ export function readItemParameter(
 	if (!values.has(name)) values.set(name, context.getNodeParameter(name, itemIndex, fallback));
 	const value = values.get(name);
 	// Each item gets its own copy, as from n8n: a change to one item's value stays with that item.
-	return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+	return copyOf(value);
+}
+
+/** A copy of a parameter value (JSON: arrays, plain objects, text, numbers, booleans, null), without structuredClone's cost. */
+function copyOf(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(copyOf);
+	if (typeof value !== 'object' || value === null) return value;
+	const copy: Record<string, unknown> = {};
+	for (const [key, field] of Object.entries(value)) copy[key] = copyOf(field);
+	return copy;
 }
 
 /** An expression, worked out by n8n unless it only names a value of the input item. */

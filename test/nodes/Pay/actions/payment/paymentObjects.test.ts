@@ -66,6 +66,26 @@ describe('Payment → Create', () => {
 		expect(secretsFoundIn(runDataText(items), [TEST_CALLBACK_SECRET])).toEqual([]);
 	});
 
+	it('gives each item the callback URL it maps, each with the secret, in one run', async () => {
+		const { items, error } = await run(
+			{ ...createParameters, callbackUrl: '={{ $json.callback }}' },
+			['a', 'b', 'a'].map((hook, index) => ({
+				amount: 1000 + index,
+				description: `Invoice ${index}`,
+				callback: `https://hooks.example/webhook/${hook}`,
+			})),
+		);
+		expect(error).toBeUndefined();
+		const sent = await Promise.all(
+			items.map(async (item) => (await sandbox.control.payment(item.json.slug as string)).callback),
+		);
+		expect(sent).toEqual(
+			['a', 'b', 'a'].map(
+				(hook) => `https://hooks.example/webhook/${hook}?token=${TEST_CALLBACK_SECRET}`,
+			),
+		);
+	});
+
 	it("sends options and raw additional fields, with the user's own idempotency key", async () => {
 		const { items } = await run(
 			{

@@ -90,10 +90,15 @@ describe('readItemParameter', () => {
 	});
 
 	it('gives each item its own copy of a fixed collection', () => {
-		const { context, env } = runWith({ options: { platform: 'API' } });
-		const first = readItemParameter(context, env, 'options', 0, {}) as Record<string, unknown>;
+		const { context, env } = runWith({ options: { platform: 'API', keys: [{ key: 'pse' }] } });
+		const first = readItemParameter(context, env, 'options', 0, {}) as Record<string, any>;
 		first.platform = 'changed by item 0';
-		expect(readItemParameter(context, env, 'options', 1, {})).toEqual({ platform: 'API' });
+		first.keys[0].key = 'changed too';
+		first.keys.push({ key: 'added' });
+		expect(readItemParameter(context, env, 'options', 1, {})).toEqual({
+			platform: 'API',
+			keys: [{ key: 'pse' }],
+		});
 	});
 
 	it('reads again in the next run of the node', () => {
