@@ -13,7 +13,11 @@ const REDACTED = '***';
  * changed in place and returned, so pass only values nobody else holds (a freshly parsed answer).
  */
 export function redactSecrets<T>(value: T, secrets: Array<string | undefined>): T {
-	const forms = secretForms(secrets);
+	return redactSecretForms(value, secretForms(secrets));
+}
+
+/** As redactSecrets, with the secrets' forms already worked out (secretForms). */
+export function redactSecretForms<T>(value: T, forms: string[]): T {
 	return forms.length === 0 ? value : (maskValue(value, (text) => maskText(text, forms)) as T);
 }
 
@@ -61,7 +65,7 @@ function maskText(text: string, forms: string[]): string {
  * carry it (the callback secret travels in the callback URL's `token` parameter). Very short values
  * are left out: they would blank out ordinary words, and real keys and tokens are long.
  */
-function secretForms(secrets: Array<string | undefined>): string[] {
+export function secretForms(secrets: Array<string | undefined>): string[] {
 	const forms = new Set<string>();
 	for (const secret of secrets) {
 		if (typeof secret !== 'string' || secret.length < 6 || forms.has(secret)) continue;
