@@ -187,14 +187,21 @@ export class PayApi implements ICredentialType {
 	};
 }
 
+let lastTrimmed = { from: '', to: '' };
+
 /**
  * The Base URL as requests use it: pasted spaces and trailing slashes removed, and "//" inside its
  * path made "/" (the service's CDN answers 404 to a path holding "//"); the scheme's "//" stays.
  */
 export function trimBaseUrl(baseUrl: unknown): string {
-	return withoutTrailingSlashes(
-		(typeof baseUrl === 'string' ? baseUrl : '').trim().replace(/([^:/])\/{2,}/g, '$1/'),
-	);
+	const text = typeof baseUrl === 'string' ? baseUrl : '';
+	// Every request asks, and an instance has one Base URL or few: the last answer is kept.
+	if (text !== lastTrimmed.from)
+		lastTrimmed = {
+			from: text,
+			to: withoutTrailingSlashes(text.trim().replace(/([^:/])\/{2,}/g, '$1/')),
+		};
+	return lastTrimmed.to;
 }
 
 /** An address with its trailing slashes removed, so that a path can follow it after one "/". */
