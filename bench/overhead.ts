@@ -110,7 +110,7 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 		results.push({
 			name: `Overhead: ${entry.name}`,
 			measured:
-				`${COUNT} requests through n8n-core ${N8N_CORE_VERSION}'s engine in-process on Node ${process.version}, CPU time of the process (the sandbox runs in another), ${ROUNDS} rounds, each running both nodes back to back in alternating order, the figure the median of the rounds' ratios (${ratios.map((value) => value.toFixed(2)).join(', ')}): ` +
+				`${COUNT} requests through n8n-core ${N8N_CORE_VERSION}'s engine in-process on Node ${process.version}, CPU time of the process (the sandbox runs in another), each node at its default (Pay: Items at Once unset, 10 at a time for creations and reads; the reference node one at a time), ${ROUNDS} rounds, each running both nodes back to back in alternating order, the figure the median of the rounds' ratios (${ratios.map((value) => value.toFixed(2)).join(', ')}): ` +
 				`Pay node ${median(nodeTimes).toFixed(0)} ms (${list(nodeTimes)}) vs the least any n8n node does for the same requests ` +
 				`(bench/floorNode.ts) ${median(floorTimes).toFixed(0)} ms (${list(floorTimes)})${heldBack}`,
 			figure: `${ratio.toFixed(2)}×`,
