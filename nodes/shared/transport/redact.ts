@@ -9,14 +9,10 @@
 const REDACTED = '***';
 
 /**
- * Returns the value with every secret masked: a string as a new string; arrays and objects are
- * changed in place and returned, so pass only values nobody else holds (a freshly parsed answer).
+ * Returns the value with every form of the secrets (secretForms) masked: a string as a new string;
+ * arrays and objects are changed in place and returned, so pass only values nobody else holds (a
+ * freshly parsed answer).
  */
-export function redactSecrets<T>(value: T, secrets: Array<string | undefined>): T {
-	return redactSecretForms(value, secretForms(secrets));
-}
-
-/** As redactSecrets, with the secrets' forms already worked out (secretForms). */
 export function redactSecretForms<T>(value: T, forms: string[]): T {
 	return forms.length === 0 ? value : (maskValue(value, (text) => maskText(text, forms)) as T);
 }
@@ -24,7 +20,7 @@ export function redactSecretForms<T>(value: T, forms: string[]): T {
 /**
  * Masks values a request carried that must not come back in its answer or errors (card number,
  * expiry, CVV), however short: as whole words only, so a CVV "123" masks "CVV 123" but leaves
- * "41234" alone. Same in-place rule as redactSecrets.
+ * "41234" alone. Same in-place rule as redactSecretForms.
  */
 export function redactWords<T>(value: T, words: string[] | undefined): T {
 	const wanted = (words ?? []).filter((word) => word.length >= 3);

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 
 import { withCallbackSecret } from '../../../../nodes/shared/service/callbackSecret';
-import { redactSecrets } from '../../../../nodes/shared/transport/redact';
+import { redactSecretForms, secretForms } from '../../../../nodes/shared/transport/redact';
+
+function redactSecrets<T>(value: T, secrets: Array<string | undefined>): T {
+	return redactSecretForms(value, secretForms(secrets));
+}
 
 const SECRET = 'callback secret/with+odd&chars!';
 
