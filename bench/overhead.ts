@@ -106,7 +106,7 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 		const met = ratio <= TARGET;
 		const heldBack = met
 			? ''
-			: `; what holds it back: the Pay node takes ${((1000 * (median(nodeTimes) - median(floorTimes))) / COUNT).toFixed(0)} µs more CPU per request than the reference node; ${describeShares(await profiled(entry.node))}`;
+			: `; what holds it back: the Pay node takes about ${((1000 * (ratio - 1) * median(floorTimes)) / COUNT).toFixed(0)} µs more CPU per request than the reference node (the figure's excess over the reference node's median); ${describeShares(await profiled(entry.node))}`;
 		results.push({
 			name: `Overhead: ${entry.name}`,
 			measured:
