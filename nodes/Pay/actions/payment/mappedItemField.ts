@@ -7,6 +7,7 @@
  * boolean is read here; anything else, a missing value included, is left to n8n, so the result is
  * always n8n's own.
  */
+import { isSafeObjectProperty } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 /** `={{ $json.a.b }}`, `={{ $json['a b'] }}`: one expression and nothing around it. */
@@ -19,7 +20,17 @@ export function mappedItemPath(raw: unknown): string[] | undefined {
 	if (typeof raw !== 'string') return undefined;
 	const mapping = WHOLE_MAPPING.exec(raw);
 	if (mapping === null) return undefined;
-	return [...mapping[1].matchAll(PATH_STEP)].map((step) => step[1] ?? step[2] ?? step[3]);
+	const path = [...mapping[1].matchAll(PATH_STEP)].map((step) => step[1] ?? step[2] ?? step[3]);
+	return path.every(mayBeReadHere) ? path : undefined;
+}
+
+/**
+ * n8n's expression sandbox refuses some keys: `$` used as an object, and the keys its
+ * isSafeObjectProperty rejects (`constructor`, `__proto__`, … as the running n8n lists them). A path
+ * through such a key, or through one of the sandbox's own `__` names, is left to n8n, which says so.
+ */
+function mayBeReadHere(key: string): boolean {
+	return key !== '$' && !key.startsWith('__') && isSafeObjectProperty(key);
 }
 
 /** The string, number or boolean at `path` in `json`, through its own keys only; undefined otherwise. */

@@ -3,7 +3,7 @@
  * n8n's own expression evaluation gives: checked here against n8n-workflow's evaluator.
  */
 import fc from 'fast-check';
-import { Workflow } from 'n8n-workflow';
+import { isSafeObjectProperty, Workflow } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import {
@@ -84,7 +84,7 @@ async function evaluatorFor(items: INodeExecutionData[]) {
 }
 
 const key = fc.oneof(
-	fc.constantFrom('amount', 'description', 'Monto total', 'name', '$x', 'a_1'),
+	fc.constantFrom('amount', 'description', 'Monto total', 'name', '$x', 'a_1', '$', 'constructor'),
 	fc.string({ maxLength: 6 }).filter((text) => !/['"\\]/.test(text)),
 );
 const leaf = fc.oneof(
@@ -130,13 +130,25 @@ describe('a mapped field read from the item', () => {
 				async (data, keys, value) => {
 					const item = placed(data as IDataObject, keys, value);
 					const raw = `={{ $json${pathOf(keys)} }}`;
+					const evaluate = await evaluatorFor([{ json: {} }, { json: item }]);
+					const evaluated = await Promise.resolve()
+						.then(() => ({ value: evaluate(raw, 1) }))
+						.catch((error: unknown) => ({ refused: error }));
 					const path = mappedItemPath(raw);
+					// What n8n's sandbox refuses is left to n8n, which says why.
+					if ('refused' in evaluated) return expect(path).toBeUndefined();
+					// Left to n8n only for keys its sandbox treats apart.
+					if (path === undefined)
+						return expect(
+							keys.some(
+								(step) => step === '$' || step.startsWith('__') || !isSafeObjectProperty(step),
+							),
+						).toBe(true);
 					expect(path).toEqual(keys);
 					const direct = plainValueAt(item, path as string[]);
 					if (value === null) expect(direct).toBeUndefined();
 					else expect(direct).toBe(value);
-					const evaluate = await evaluatorFor([{ json: {} }, { json: item }]);
-					if (direct !== undefined) expect(evaluate(raw, 1)).toBe(direct);
+					if (direct !== undefined) expect(evaluated.value).toBe(direct);
 				},
 			),
 			{ numRuns: 300 },
