@@ -6,8 +6,9 @@
  * which goes first, and gives one ratio of the process's CPU time (the sandbox runs in its own
  * process); the figure is the median of the rounds' ratios. On a shared virtual machine the CPU
  * time of the same work drifts by a fifth from minute to minute: two runs seconds apart see the same
- * machine, two medians taken over minutes do not. A plain axios loop making the same requests is measured alongside, as context: the
- * floor under every n8n node, not a target (n8n's HTTP helper opens a connection per request).
+ * machine, two medians taken over minutes do not. A plain axios loop making the same requests is
+ * measured alongside, as context: the floor under every n8n node, not a target (n8n's HTTP helper
+ * opens a connection per request).
  */
 import type { AxiosInstance } from 'axios';
 

@@ -105,7 +105,7 @@ ${table}
   gives one ratio, and the figure is the median of the rounds' ratios. Each node runs at its
   default: the Pay node 10 items at a time for creations and reads, the reference node one at a
   time. Sending 10 at a time costs less CPU per request (measured with fixed fields: the Pay node
-  at its default 0.95–1.03× the reference node, both one at a time 1.13×, both 10 at a time 1.17×,
+  at its default 0.98–1.03× the reference node, both one at a time 1.13×, both 10 at a time 1.17×,
   11 paired rounds each, before the changes that followed). A plain axios loop is no
   target any more: n8n's HTTP helper builds a new agent, and so a new connection, for every request
   (\`buildNodeAgents\` in n8n-core 2.41), and community nodes must send through it; the loop's
