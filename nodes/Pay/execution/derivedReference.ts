@@ -7,6 +7,7 @@
 import { hash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { onceForTheRun } from './onceForTheRun';
 import type { OperationEnvironment } from './operationEnvironment';
 import { startNodesDigest } from './startNodesDigest';
 
@@ -69,18 +70,4 @@ async function referenceFrame(
 
 function elements(values: unknown[]): string {
 	return JSON.stringify(values).slice(1, -1);
-}
-
-/** Worked out once per node run: every item of the run shares it. */
-async function onceForTheRun<T>(
-	env: OperationEnvironment,
-	key: string,
-	make: () => T | Promise<T>,
-): Promise<T> {
-	let value = env.executionCache.get(key) as Promise<T> | undefined;
-	if (value === undefined) {
-		value = Promise.resolve().then(make);
-		env.executionCache.set(key, value);
-	}
-	return await value;
 }

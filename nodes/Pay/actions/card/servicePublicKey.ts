@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPublicKey } from '../../helpers/rsaEncrypt';
+import { onceForTheRun } from '../../execution/onceForTheRun';
 import type { OperationEnvironment } from '../types';
 
 const CACHE_KEY = 'service-public-key';
@@ -21,14 +22,8 @@ export async function servicePublicKey(
 	env: OperationEnvironment,
 	itemIndex: number,
 ): Promise<ServicePublicKey> {
-	let pending = env.executionCache.get(CACHE_KEY) as Promise<ServicePublicKey> | undefined;
-	if (!pending) {
-		pending = fetchPublicKey(context, env, itemIndex);
-		env.executionCache.set(CACHE_KEY, pending);
-		// A failed fetch is not kept: the next item may try again.
-		pending.catch(() => env.executionCache.delete(CACHE_KEY));
-	}
-	return await pending;
+	// A failed fetch is not kept: the next item may try again.
+	return await onceForTheRun(env, CACHE_KEY, () => fetchPublicKey(context, env, itemIndex));
 }
 
 async function fetchPublicKey(

@@ -11,6 +11,7 @@ import { readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { PAYMENT_METHOD_CHOICES } from '../../../shared/service/paymentMethods';
 import { amountProperty } from '../sharedFields';
+import { onceForTheRun } from '../../execution/onceForTheRun';
 import type { OperationEnvironment } from '../types';
 
 export const paymentAmountProperty = amountProperty('Amount to charge, in Colombian pesos');
@@ -164,11 +165,7 @@ export async function readCallbackField(
 		);
 	}
 	// The same for every item of the run when the URL is fixed: URL parsing is per item otherwise.
-	const key = `callback-with-secret\u0000${callback}`;
-	let withSecret = env.executionCache.get(key) as Promise<string> | undefined;
-	if (withSecret === undefined) {
-		withSecret = Promise.resolve(withCallbackSecret(callback, secret));
-		env.executionCache.set(key, withSecret);
-	}
-	return await withSecret;
+	return await onceForTheRun(env, `callback-with-secret\u0000${callback}`, () =>
+		withCallbackSecret(callback, secret),
+	);
 }
