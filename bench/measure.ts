@@ -43,6 +43,21 @@ export async function peakMemoryGrowth<T>(
 	}
 }
 
+/**
+ * `value` with `digits` decimals, or more (up to 6) where rounding would put it on the other side
+ * of its target: a figure printed as 0.90× beside "≥ 0.9×, not met" reads as a contradiction.
+ */
+export function decisiveFigure(
+	value: number,
+	digits: number,
+	meetsTarget: (figure: number) => boolean,
+): string {
+	let text = value.toFixed(digits);
+	while (digits < 6 && meetsTarget(Number(text)) !== meetsTarget(value))
+		text = value.toFixed(++digits);
+	return text;
+}
+
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);

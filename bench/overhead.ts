@@ -14,7 +14,7 @@ import type { AxiosInstance } from 'axios';
 
 import type { SandboxEndpoint } from '../sandbox';
 import { describeShares, profiled } from './cpuProfile';
-import { median, timed } from './measure';
+import { decisiveFigure, median, timed } from './measure';
 import type { BenchmarkResult } from './measure';
 import {
 	CREATE_PARAMETERS,
@@ -114,7 +114,7 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 				`${COUNT} requests through n8n-core ${N8N_CORE_VERSION}'s engine in-process on Node ${process.version}, CPU time of the process (the sandbox runs in another), each node at its default (Pay: Items at Once unset, 10 at a time for creations and reads; the reference node one at a time), ${ROUNDS} rounds, each running both nodes back to back in alternating order, the figure the median of the rounds' ratios (${ratios.map((value) => value.toFixed(2)).join(', ')}): ` +
 				`Pay node ${median(nodeTimes).toFixed(0)} ms (${list(nodeTimes)}) vs the least any n8n node does for the same requests ` +
 				`(bench/floorNode.ts) ${median(floorTimes).toFixed(0)} ms (${list(floorTimes)})${heldBack}`,
-			figure: `${ratio.toFixed(2)}×`,
+			figure: `${decisiveFigure(ratio, 2, (figure) => figure <= TARGET)}×`,
 			target: `≤ ${TARGET.toFixed(2)}× the reference node`,
 			met,
 		});
