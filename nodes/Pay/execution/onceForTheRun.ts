@@ -12,14 +12,12 @@ export async function onceForTheRun<T>(
 	make: () => T | Promise<T>,
 ): Promise<T> {
 	const cache = env.executionCache;
-	let value = cache.get(key) as Promise<T> | undefined;
-	if (value === undefined) {
-		const made = Promise.resolve().then(make);
-		value = made;
-		cache.set(key, made);
-		made.catch(() => {
-			if (cache.get(key) === made) cache.delete(key);
-		});
-	}
-	return await value;
+	const shared = cache.get(key) as Promise<T> | undefined;
+	if (shared !== undefined) return await shared;
+	const made = Promise.resolve().then(make);
+	cache.set(key, made);
+	made.catch(() => {
+		if (cache.get(key) === made) cache.delete(key);
+	});
+	return await made;
 }
