@@ -19,6 +19,30 @@ export async function timed<T>(
 	};
 }
 
+/**
+ * `timed` for runs compared with the run just before or after them: the young garbage an earlier
+ * run left is collected first, untimed, and the run's own before its clock stops, so that each run
+ * pays for collecting its own garbage and not its neighbour's (the node that leaves more would
+ * otherwise hand part of its cost to the other). A minor collection only: after a full one the
+ * next run cost about twice as much, for both nodes alike, which hides the difference between them.
+ */
+export async function timedWithOwnGarbage<T>(
+	work: () => Promise<T>,
+): Promise<{ ms: number; cpuMs: number; result: T }> {
+	collectYoungGeneration();
+	return await timed(async () => {
+		const result = await work();
+		collectYoungGeneration();
+		return result;
+	});
+}
+
+function collectYoungGeneration(): void {
+	const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+	if (!gc) throw new Error('run the benchmarks with node --expose-gc (npm run bench does)');
+	gc({ type: 'minor' });
+}
+
 /** `heapAtStartMb` is what is alive in V8's heap at the baseline, after a full collection. */
 export async function peakMemoryGrowth<T>(
 	work: () => Promise<T>,
