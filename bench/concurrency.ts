@@ -6,6 +6,7 @@
 import { cpus } from 'os';
 
 import type { SandboxEndpoint } from '../sandbox';
+import { describeShares, profiled } from './cpuProfile';
 import { decisiveFigure, median, timed } from './measure';
 import type { BenchmarkResult } from './measure';
 import {
@@ -60,7 +61,6 @@ export async function benchmarkConcurrency(sandbox: SandboxEndpoint): Promise<Be
 	const plainOne = await withLatency(
 		async () => await plainCreations(await plainClient(sandbox), rows, true, 'plain-latency'),
 	);
-	await sandbox.control.clearFaults();
 	const orderKept = ten.runs.every(
 		(run) =>
 			run.result.items.length === COUNT &&
@@ -77,7 +77,8 @@ export async function benchmarkConcurrency(sandbox: SandboxEndpoint): Promise<Be
 	const cpuPerCreation = median(ten.runs.map((run) => run.cpuMs)) / COUNT;
 	const heldBack = met
 		? ''
-		: `; what holds it back: computing, not waiting on the service's ${LATENCY_MS} ms: at 10 at a time the node's process alone was busy ${(100 * busyShare).toFixed(0)} % of the run (${cpuPerCreation.toFixed(2)} ms of CPU per creation), beside the sandbox's process, on ${cpus().length} cores; the reference node gains ${floorSpeedup.toFixed(1)}× on the same machine`;
+		: `; what holds it back: computing, not waiting on the service's ${LATENCY_MS} ms: at 10 at a time the node's process alone was busy ${(100 * busyShare).toFixed(0)} % of the run (${cpuPerCreation.toFixed(2)} ms of CPU per creation), beside the sandbox's process, on ${cpus().length} cores; the reference node gains ${floorSpeedup.toFixed(1)}× on the same machine; at 10 at a time, ${describeShares(await profiled(async () => await payNode(10)))}`;
+	await sandbox.control.clearFaults();
 	return {
 		name: 'Concurrency',
 		measured: `${COUNT} creations, ${LATENCY_MS} ms latency: concurrency 1 ${one.ms.toFixed(0)} ms vs 10 ${ten.ms.toFixed(0)} ms (median of ${RUNS_AT_TEN}: ${ten.runs.map((run) => run.ms.toFixed(0)).join(', ')}); order and pairing ${orderKept ? 'intact' : 'BROKEN'} in every run; the least any n8n node does for the same requests (bench/floorNode.ts) gains ${floorSpeedup.toFixed(1)}×; for context on Overhead, at this latency the plain axios loop (kept-alive connection) makes the same creations one at a time in ${plainOne.ms.toFixed(0)} ms, so the Pay node at concurrency 1 takes ${(one.ms / plainOne.ms).toFixed(2)}× its time${heldBack}`,
