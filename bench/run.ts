@@ -104,13 +104,12 @@ ${table}
   work drifted by a fifth from minute to minute; so each round runs both nodes back to back and
   gives one ratio, and the figure is the median of the rounds' ratios. The rounds are many and
   short (45 of 200 requests): with nine rounds of 1,000 the figure for create with fixed fields
-  went from 0.92× to 1.14× between runs of the same code; every case is run four times before any is measured, as the case measured first
-  otherwise met less optimised code than those after it; and each run pays for collecting its own
-  young garbage, not the garbage of the run before it (a minor collection before the run, untimed,
-  and one at its end, timed), which narrowed the spread of the rounds' ratios by about half (with
-  all three, two runs of the same code gave 0.94× and 0.96× for create with fixed fields). Each
-  node runs at its
-  default: the Pay node 10 items at a time for creations and reads, the reference node one at a
+  went from 0.92× to 1.14× between runs of the same code. Every case is run four times before any
+  is measured, as the case measured first otherwise met less optimised code than those after it.
+  And each run pays for collecting its own young garbage, not the garbage of the run before it (a
+  minor collection before the run, untimed, and one at its end, timed), which narrowed the spread
+  of the rounds' ratios by about half (with all three, two runs of the same code gave 0.94× and
+  0.96× for create with fixed fields). Each node runs at its default: the Pay node 10 items at a time for creations and reads, the reference node one at a
   time. Sending 10 at a time costs less CPU per request (measured with fixed fields: the Pay node
   at its default 0.98–1.03× the reference node, both one at a time 1.13×, both 10 at a time 1.17×,
   11 paired rounds each, before the changes that followed). A plain axios loop is no
