@@ -82,6 +82,12 @@ export function decisiveFigure(
 	return text;
 }
 
+/** The value at `fraction` of the sorted values (nearest rank): 0.99 is the p99. */
+export function percentile(values: number[], fraction: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);

@@ -15,7 +15,7 @@ import type { AxiosInstance } from 'axios';
 
 import type { SandboxEndpoint } from '../sandbox';
 import { describeShares, profiled } from './cpuProfile';
-import { decisiveFigure, median, timedWithOwnGarbage } from './measure';
+import { decisiveFigure, median, percentile, timedWithOwnGarbage } from './measure';
 import type { BenchmarkResult } from './measure';
 import {
 	CREATE_PARAMETERS,
@@ -149,7 +149,7 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 
 /** The first quartile, median and third quartile: how far the rounds spread. */
 function quartiles(values: number[], digits = 2): string {
-	const sorted = [...values].sort((a, b) => a - b);
-	const at = (share: number) => sorted[Math.round(share * (sorted.length - 1))].toFixed(digits);
-	return `${at(0.25)}, ${at(0.5)}, ${at(0.75)}`;
+	return [percentile(values, 0.25), median(values), percentile(values, 0.75)]
+		.map((value) => value.toFixed(digits))
+		.join(', ');
 }

@@ -43,7 +43,7 @@ import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
 import { ExecutionRecords } from './executionRecords';
 import type { BenchmarkResult } from './measure';
-import { decisiveFigure, median } from './measure';
+import { decisiveFigure, median, percentile } from './measure';
 
 /** `PAY_BENCH_TRIGGER_PORT`: n8n's port (its task broker takes the port 10 above, the CLI's 11 above). */
 const PORT = Number(process.env.PAY_BENCH_TRIGGER_PORT ?? 5920);
@@ -157,11 +157,6 @@ function workflowOf(variant: Variant) {
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
-}
-
-function percentile(values: number[], fraction: number): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
 /** `count` payments created and paid in the sandbox; their callback bodies as the sandbox would send them. */
