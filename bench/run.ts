@@ -109,8 +109,8 @@ ${table}
   And each run pays for collecting its own young garbage, not the garbage of the run before it (a
   minor collection before the run, untimed, and one at its end, timed), which narrowed the spread
   of the rounds' ratios by about half (with all three, two runs of the same code gave 0.94× and
-  0.96× for create with fixed fields). Each node runs at its default: the Pay node 10 items at a time for creations and reads, the reference node one at a
-  time. Sending 10 at a time costs less CPU per request (measured with fixed fields: the Pay node
+  0.96× for create with fixed fields). Each node runs at its default: the Pay node 10 items at a
+  time for creations and reads, the reference node one at a time. Sending 10 at a time costs less CPU per request (measured with fixed fields: the Pay node
   at its default 0.98–1.03× the reference node, both one at a time 1.13×, both 10 at a time 1.17×,
   11 paired rounds each, before the changes that followed). A plain axios loop is no
   target any more: n8n's HTTP helper builds a new agent, and so a new connection, for every request
