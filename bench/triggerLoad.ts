@@ -17,7 +17,7 @@
  * with that callback's payment, and each Pay Trigger item verified with the service.
  */
 import type { ChildProcess } from 'child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, rmSync, writeFileSync } from 'fs';
 import { cpus } from 'os';
 import { join } from 'path';
 
@@ -41,12 +41,19 @@ import { ensureOwner } from '../scripts/n8nRuntime/owner';
 import { N8N_HOST, RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
 import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
+import { cpuSharesOf, describeShares } from './cpuProfile';
 import { ExecutionRecords } from './executionRecords';
 import type { BenchmarkResult } from './measure';
 import { decisiveFigure, median, percentile } from './measure';
+import { cpuMsByThread, cpuMsOf, threadCpuBetween } from './processCpu';
+import { profiledProcess } from './remoteCpuProfile';
 
-/** `PAY_BENCH_TRIGGER_PORT`: n8n's port (its task broker takes the port 10 above, the CLI's 11 above). */
+/**
+ * `PAY_BENCH_TRIGGER_PORT`: n8n's port (its task broker takes the port 10 above, the CLI's 11
+ * above, and its inspector, opened only to profile a missed target, 12 above).
+ */
 const PORT = Number(process.env.PAY_BENCH_TRIGGER_PORT ?? 5920);
+const INSPECTOR_PORT = PORT + 12;
 /** `PAY_BENCH_TRIGGER_CALLBACKS=200` to scale down. */
 const CALLBACKS = Number(process.env.PAY_BENCH_TRIGGER_CALLBACKS ?? 1000);
 const AT_ONCE = 20;
@@ -143,6 +150,9 @@ const VARIANTS: Variant[] = [
 	},
 ];
 
+/** Profiled, when a target is missed: the Pay Trigger, and the comparison, to set beside it. */
+const PROFILED: VariantName[] = ['pay', 'webhookV2'];
+
 function workflowId(variant: Variant): string {
 	return `benchTrigger${variant.name[0].toUpperCase()}${variant.name.slice(1)}`;
 }
@@ -210,6 +220,8 @@ async function prepareN8n(sandbox: SandboxEndpoint): Promise<LocalN8n> {
 		userFolder,
 		port: PORT,
 		brokerPort: PORT + 10,
+		// Where SIGUSR1 opens n8n's inspector; until then nothing listens and nothing is profiled.
+		nodeArguments: [`--inspect-port=${N8N_HOST}:${INSPECTOR_PORT}`],
 	};
 	await installPackage(userFolder, await packPackage(userFolder));
 	const payCredential = join(userFolder, 'credential.json');
@@ -308,11 +320,36 @@ interface Measured {
 	n8nCpuMs: number;
 }
 
-/** CPU time (user and system, every thread) a process has used so far, from Linux's /proc. */
-function cpuMsOf(pid: number): number {
-	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-	// utime and stime, fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-	return (Number(fields[11]) + Number(fields[12])) * 10;
+/**
+ * Where n8n's CPU goes on a start node's callbacks: one more block of them, unmeasured, with a CPU
+ * profile of n8n's main thread and the CPU time of each of its threads (the profile sees only the
+ * main one; n8n's expression isolates and its database work on others).
+ */
+async function profiledBlock(
+	n8n: LocalN8n,
+	pid: number,
+	records: ExecutionRecords,
+	variant: Variant,
+	block: Array<Record<string, unknown>>,
+): Promise<string> {
+	const before = records.finishedCount(workflowId(variant));
+	const threadsAtStart = cpuMsByThread(pid);
+	const cpuAtStart = cpuMsOf(pid);
+	const profile = await profiledProcess(pid, N8N_HOST, INSPECTOR_PORT, async () => {
+		await postAll(variant.url(n8n.baseUrl), variant.headers, block);
+		await untilEnded(records, workflowId(variant), before + block.length);
+	});
+	const processMs = cpuMsOf(pid) - cpuAtStart;
+	const threads = threadCpuBetween(threadsAtStart, cpuMsByThread(pid), processMs);
+	const perCallback = (ms: number) => `${(ms / block.length).toFixed(1)} ms`;
+	const shares = cpuSharesOf(profile);
+	return (
+		`over ${block.length} more callbacks to the ${variant.label}, n8n's process took ${perCallback(processMs)} of CPU per callback, by thread (Linux's names): ${threads
+			.slice(0, 5)
+			.map((thread) => `${thread.name} ${perCallback(thread.ms)}`)
+			.join(', ')}; ` +
+		`${describeShares(shares, 6, `a CPU profile of n8n's main thread meanwhile (${perCallback(shares.busyMs)} busy per callback)`)}`
+	);
 }
 
 /** Every callback sent came out as one successful execution with its payment (and verified, where asked). */
@@ -352,7 +389,18 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 	const n8n = await prepareN8n(sandbox);
 	// Payments of its own for each start node: every callback any of them gets is a new one.
 	const each = WARM_UP + CALLBACKS;
-	const bodies = await paidCallbackBodies(sandbox, each * VARIANTS.length);
+	// And one more block each for the Pay Trigger and Webhook v2, sent only to profile them when a
+	// target is missed.
+	const bodies = await paidCallbackBodies(
+		sandbox,
+		each * VARIANTS.length + PROFILED.length * BLOCK,
+	);
+	const profiledBodiesOf = new Map(
+		PROFILED.map((name, index) => {
+			const start = each * VARIANTS.length + index * BLOCK;
+			return [name, bodies.slice(start, start + BLOCK)];
+		}),
+	);
 	const warmUpOf = new Map(
 		VARIANTS.map((variant, index) => [
 			variant.name,
@@ -365,10 +413,11 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 			bodies.slice(index * each + WARM_UP, (index + 1) * each),
 		]),
 	);
-	n8n.server = await startServer(n8n.instance, join(n8n.instance.userFolder, 'n8n.log'));
+	// Opened before n8n starts (the imports made the database), so that n8n is stopped whatever fails.
 	const records = new ExecutionRecords(n8n.instance.userFolder);
-	const pid = n8n.server.pid as number;
 	try {
+		n8n.server = await startServer(n8n.instance, join(n8n.instance.userFolder, 'n8n.log'));
+		const pid = n8n.server.pid as number;
 		await ensureOwner(n8n.baseUrl);
 		for (const variant of VARIANTS) {
 			const warmUp = warmUpOf.get(variant.name) ?? [];
@@ -396,13 +445,6 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 			}
 		}
 		const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-		for (const variant of VARIANTS)
-			checkExecutions(
-				records,
-				variant,
-				[...(warmUpOf.get(variant.name) ?? []), ...(bodiesOf.get(variant.name) ?? [])],
-				parse,
-			);
 
 		const figures = new Map(
 			VARIANTS.map((variant) => {
@@ -439,9 +481,32 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 		const met = meetsThroughputTarget(throughputRatio) && meetsP50Target(p50Ratio);
 		// n8n's CPU per second of the run, in cores: near the machine's count, callbacks/s follow CPU.
 		const coresBusy = (cost('pay') * of('pay').perSecond) / 1000;
+		const profiles: string[] = [];
+		if (!met)
+			for (const name of PROFILED)
+				profiles.push(
+					await profiledBlock(
+						n8n,
+						pid,
+						records,
+						VARIANTS.find((variant) => variant.name === name) as Variant,
+						profiledBodiesOf.get(name) ?? [],
+					),
+				);
 		const heldBack = met
 			? ''
-			: `; what holds it back: n8n's own CPU per callback, ${cost('pay').toFixed(1)} ms for the Pay Trigger against ${cost('webhookV2').toFixed(1)} ms for the Webhook node v2, the only start node n8n ${N8N_NEWEST.version} runs without an expression isolate (\`webhookPhaseNeedsIsolate\` in n8n's live-webhooks.js skips it for n8n's own Webhook node from version 2, with static parameters, alone); with the Pay Trigger n8n's process was busy ${coresBusy.toFixed(1)} of the machine's ${cpus().length} cores, so callbacks/s follow its CPU per callback`;
+			: `; what holds it back: n8n's own CPU per callback, ${cost('pay').toFixed(1)} ms for the Pay Trigger against ${cost('webhookV2').toFixed(1)} ms for the Webhook node v2, the only start node n8n ${N8N_NEWEST.version} runs without an expression isolate (\`webhookPhaseNeedsIsolate\` in n8n's live-webhooks.js skips it for n8n's own Webhook node from version 2, with static parameters, alone); with the Pay Trigger n8n's process was busy ${coresBusy.toFixed(1)} of the machine's ${cpus().length} cores, so callbacks/s follow its CPU per callback; ${profiles.join('; ')}`;
+		for (const variant of VARIANTS)
+			checkExecutions(
+				records,
+				variant,
+				[
+					...(warmUpOf.get(variant.name) ?? []),
+					...(bodiesOf.get(variant.name) ?? []),
+					...(met ? [] : (profiledBodiesOf.get(variant.name) ?? [])),
+				],
+				parse,
+			);
 		return {
 			name: `Trigger under load (real n8n ${N8N_NEWEST.version})`,
 			figure: `${decisiveFigure(throughputRatio, 2, meetsThroughputTarget)}× callbacks/s, p50 ${decisiveFigure(p50Ratio, 2, meetsP50Target)}×`,

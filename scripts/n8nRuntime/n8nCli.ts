@@ -19,6 +19,8 @@ export interface N8nInstance {
 	brokerPort: number;
 	/** Set over the defaults below, e.g. PostgreSQL and queue mode instead of one process on SQLite. */
 	environment?: NodeJS.ProcessEnv;
+	/** Given to the server's Node before n8n's script, e.g. `--inspect-port` for a benchmark's profile. */
+	nodeArguments?: string[];
 }
 
 export function n8nEnvironment(
@@ -151,10 +153,11 @@ export async function startServer(instance: N8nInstance, logFile: string): Promi
 		log,
 		`\n--- n8n ${instance.release.version} starting at ${new Date().toISOString()} ---\n`,
 	);
-	const child = spawn(nodeBinaryOf(instance.release), [n8nScriptOf(instance.release), 'start'], {
-		env: n8nEnvironment(instance),
-		stdio: ['ignore', log, log],
-	});
+	const child = spawn(
+		nodeBinaryOf(instance.release),
+		[...(instance.nodeArguments ?? []), n8nScriptOf(instance.release), 'start'],
+		{ env: n8nEnvironment(instance), stdio: ['ignore', log, log] },
+	);
 	closeSync(log); // the child holds its own copy
 	const tail = () => readFileSync(logFile, 'utf8').slice(-3000);
 	const base = `http://${N8N_HOST}:${instance.port}`;
