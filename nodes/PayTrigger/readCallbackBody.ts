@@ -33,6 +33,24 @@ export function readCallbackBody(
 	return { ok: false, problem: 'The body is neither a JSON object nor a form' };
 }
 
+/** The part of n8n's request object that holds the raw body. */
+export interface RawBodySource {
+	rawBody?: Buffer;
+	/** n8n's own reader (its body-parser middleware): sets `rawBody`. */
+	readRawBody?: () => Promise<void>;
+}
+
+/**
+ * The raw body of the callback. n8n reads it before a start node of version 1 runs, whatever its
+ * type; from version 2 only for the types it parses (JSON, form, text, XML), so any other is read
+ * here. A stream n8n consumed itself (multipart) or the sender aborted gives nothing: what n8n
+ * parsed then stands alone.
+ */
+export async function rawBodyOf(request: RawBodySource): Promise<Buffer | undefined> {
+	if (request.rawBody === undefined) await request.readRawBody?.().catch(() => undefined);
+	return request.rawBody;
+}
+
 function isObject(value: unknown): value is IDataObject {
 	return (
 		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)

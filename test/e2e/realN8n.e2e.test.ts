@@ -145,6 +145,7 @@ describe.each([
 			/** A paid payment's callback, posted to the reconciliation workflow's Pay Trigger as the service would. */
 			async function postPaidCallback(
 				secret: string,
+				contentType = 'application/json',
 			): Promise<{ slug: string; response: Response }> {
 				const client = await login(sandbox);
 				// The sandbox's own callback goes nowhere (a closed port): this test sends it.
@@ -156,7 +157,7 @@ describe.each([
 					`${n8n.baseUrl}/webhook/pay-reconciliation/pay?token=${secret}`,
 					{
 						method: 'POST',
-						headers: { 'content-type': 'application/json' },
+						headers: { 'content-type': contentType },
 						body: JSON.stringify(body),
 					},
 				);
@@ -203,6 +204,26 @@ describe.each([
 					if (!seen?.[key]) await new Promise((resolve) => setTimeout(resolve, 250));
 				}
 				expect(seen).toHaveProperty([key], expect.any(Number));
+			});
+
+			// The example's Pay Trigger is at version 2, for which n8n reads only the bodies it parses.
+			it('a JSON callback sent as application/octet-stream starts the workflow all the same', async () => {
+				const before = (await executionsOf(n8n.baseUrl, cookie, 'payExampleReconcile')).filter(
+					(execution) => execution.mode === 'webhook',
+				).length;
+				const { response } = await postPaidCallback(
+					E2E_CALLBACK_SECRET,
+					'application/octet-stream',
+				);
+				expect(response.status).toBe(200);
+				expect(await response.json()).toEqual({ received: true });
+				const executions = await waitForExecutions(
+					n8n.baseUrl,
+					cookie,
+					'payExampleReconcile',
+					before + 1,
+				);
+				expect(executions.every((execution) => execution.status === 'success')).toBe(true);
 			});
 
 			it('a body sent as JSON that is not valid JSON is answered 422 by n8n itself, and starts nothing', async () => {

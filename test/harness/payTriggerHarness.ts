@@ -47,6 +47,19 @@ export interface TriggerWorkflowOptions {
 	database?: StaticDataDatabase;
 	/** The workflow's id: the trigger keeps what it holds in memory per workflow (and node). */
 	workflowId?: string;
+	/** The node's version in the workflow; by default the one n8n gives a new node. */
+	typeVersion?: number;
+}
+
+/** The content types n8n parses for a start node from version 2 (`isParsableContentType` in n8n's webhook-helpers). */
+function parsedByN8n(contentType: string): boolean {
+	return (
+		contentType.startsWith('application/json') ||
+		contentType.startsWith('text/plain') ||
+		contentType.startsWith('application/x-www-form-urlencoded') ||
+		contentType.endsWith('/xml') ||
+		contentType.endsWith('+xml')
+	);
 }
 
 /**
@@ -96,9 +109,10 @@ export class PayTriggerHarness {
 	static async create(
 		parameters: INodeParameters,
 		credentials: ICredentialDataDecryptedObject,
-		{ database, workflowId = 'trigger-workflow' }: TriggerWorkflowOptions = {},
+		{ database, workflowId = 'trigger-workflow', typeVersion }: TriggerWorkflowOptions = {},
 	): Promise<PayTriggerHarness> {
 		const loaded = await loadBuiltPackage();
+		const { description } = loaded.nodeTypes.getByName(loaded.typeName('payTrigger')) as INodeType;
 		const helper = new TestCredentialsHelper(loaded.credentialTypes);
 		// Its own credential id: the trigger keeps a credential for a few seconds per workflow and credential id.
 		const credentialId = `${CREDENTIAL_ID}-trigger-${++harnessesMade}`;
@@ -107,7 +121,7 @@ export class PayTriggerHarness {
 			id: 'trigger-under-test',
 			name: 'Pay Trigger',
 			type: loaded.typeName('payTrigger'),
-			typeVersion: 1,
+			typeVersion: typeVersion ?? description.defaultVersion ?? 1,
 			position: [0, 0],
 			parameters,
 			credentials: { payApi: { id: credentialId, name: 'Pay sandbox' } },
@@ -161,10 +175,17 @@ export class PayTriggerHarness {
 		};
 		const rawBody =
 			request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body));
-		const httpRequest = {
+		const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
+		// As n8n reads a callback's body (parseRequestBody in its webhook-helpers): for a start node of
+		// version 1 always, from version 2 only when it parses the type; otherwise the node reads it.
+		const readByN8n = this.node.typeVersion === 1 || parsedByN8n(headers['content-type']);
+		const httpRequest: { rawBody?: Buffer; readRawBody(): Promise<void> } & IDataObject = {
 			body: request.body ?? {},
-			rawBody: Buffer.from(rawBody),
-			headers: { 'content-type': 'application/json', ...(request.headers ?? {}) },
+			...(readByN8n ? { rawBody: Buffer.from(rawBody) } : {}),
+			async readRawBody() {
+				this.rawBody ??= Buffer.from(rawBody);
+			},
+			headers,
 			query: request.query ?? {},
 			params: {},
 			ip: request.ip ?? '127.0.0.1',

@@ -130,6 +130,7 @@ function payTriggerWorkflow(
 		id: 'w1',
 		name: 'Paid',
 		type: 'n8n-nodes-pay.payTrigger',
+		// Version 1, as workflows saved before version 2 have it (the examples are at version 2).
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: { events: ['paymentPaid'], options: {} },

@@ -1,5 +1,8 @@
 /** The Pay Trigger's webhook through n8n-core's WebhookContext, verifying against the sandbox. */
+import type { INodeType } from 'n8n-workflow';
+
 import type { Sandbox } from '../../../sandbox';
+import { loadBuiltPackage } from '../../harness/loadPackage';
 import { PayTriggerHarness } from '../../harness/payTriggerHarness';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../harness/sandboxPerFile';
@@ -124,6 +127,37 @@ describe('Pay Trigger', () => {
 			await trigger()
 		).receive({ body: {}, rawBody: JSON.stringify(JSON.stringify(body)), query: secret });
 		expect(raw.items[0]).toMatchObject({ slug, paid: true });
+	});
+
+	// From version 2 n8n leaves a body of a type it does not parse unread; version 1 read every body.
+	it.each([
+		['a type n8n does not parse', 'application/octet-stream', 2],
+		['no type at all', '', 2],
+		['a type n8n does not parse, version 1', 'application/octet-stream', 1],
+	])('reads a JSON callback sent with %s', async (_name, contentType, typeVersion) => {
+		const { slug, body } = await paidPayment();
+		const harness = await PayTriggerHarness.create(
+			allEvents as never,
+			sandboxCredentials(sandbox),
+			{ typeVersion },
+		);
+		const answer = await harness.receive({
+			body: {},
+			rawBody: JSON.stringify(body),
+			headers: { 'content-type': contentType },
+			query: secret,
+		});
+		expect(answer.response?.status).toBe(200);
+		expect(answer.items).toHaveLength(1);
+		expect(answer.items[0]).toMatchObject({ slug, paid: true, verified: true, body });
+	});
+
+	// Version 2 spares n8n an expression per callback (bench/triggerLoad.ts measures it).
+	it('is created at version 2, and keeps version 1 for workflows saved with it', async () => {
+		const { nodeTypes, typeName } = await loadBuiltPackage();
+		const { description } = nodeTypes.getByName(typeName('payTrigger')) as INodeType;
+		expect(description.defaultVersion).toBe(2);
+		expect(description.version).toEqual([1, 2]);
 	});
 
 	it('emits withdrawal status changes with a readable label (no API verification for them)', async () => {
