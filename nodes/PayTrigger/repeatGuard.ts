@@ -46,6 +46,8 @@ export class RepeatRecords {
 
 	/** Records the key, forgetting records older than the window and the oldest beyond the bound. */
 	remember(key: string, now = Date.now()): void {
+		// Added last, so that the book stays in the order of its times (see prune).
+		delete this.book[key];
 		this.book[key] = now;
 		prune(this.book, this.windowMinutes, now);
 		// Set through n8n's static data (not only changed inside it), so that n8n sees a change to save.
@@ -67,9 +69,10 @@ export function repeatRecords(
 	books.delete(trigger);
 	books.set(trigger, book);
 	if (books.size > MAX_BOOKS) books.delete(books.keys().next().value as string);
-	const loaded = staticData.seen;
+	const loaded = staticData.seen as IDataObject | null | undefined;
 	if (loaded !== book && typeof loaded === 'object' && loaded !== null) {
-		for (const [key, at] of Object.entries(loaded as IDataObject)) {
+		for (const key in loaded) {
+			const at = loaded[key];
 			if (typeof at === 'number' && !(book[key] >= at)) book[key] = at;
 		}
 		prune(book, windowMinutes, now);
@@ -77,9 +80,38 @@ export function repeatRecords(
 	return new RepeatRecords(staticData, book, windowMinutes);
 }
 
-function prune(book: RecordBook, windowMinutes: number, now: number): void {
-	const entries = Object.entries(book).sort((a, b) => b[1] - a[1]);
-	entries.forEach(([key, at], index) => {
-		if (index >= MAX_REMEMBERED || now - at >= windowMinutes * 60_000) delete book[key];
-	});
+/**
+ * Forgets the records older than the window, then the oldest beyond MAX_REMEMBERED. Run on every
+ * callback over up to a thousand records, so in one pass: a book's keys come in the order they were
+ * added, which is the order of their times unless records of another process were merged in; only
+ * then are they sorted, and the book rebuilt in order.
+ */
+export function prune(book: RecordBook, windowMinutes: number, now: number): void {
+	let kept = 0;
+	let inOrder = true;
+	let previous = -Infinity;
+	for (const key in book) {
+		const at = book[key];
+		if (now - at >= windowMinutes * 60_000) {
+			delete book[key];
+			continue;
+		}
+		kept++;
+		if (at < previous) inOrder = false;
+		previous = at;
+	}
+	if (kept <= MAX_REMEMBERED) return;
+	if (inOrder) {
+		let excess = kept - MAX_REMEMBERED;
+		for (const key in book) {
+			if (excess-- <= 0) break;
+			delete book[key];
+		}
+		return;
+	}
+	const newest = Object.entries(book)
+		.sort((a, b) => a[1] - b[1])
+		.slice(-MAX_REMEMBERED);
+	for (const key in book) delete book[key];
+	for (const [key, at] of newest) book[key] = at;
 }
