@@ -1,7 +1,7 @@
 /**
  * CPU time of another process (a running n8n), from Linux's /proc: the whole process, and each of
  * its threads by name, since a CPU profile sees only the main thread and n8n also works on others
- * (its expression isolates, the database's and the garbage collector's threads).
+ * (the garbage collector's, the database's, and threads that live only for part of a callback).
  */
 import { readdirSync, readFileSync } from 'fs';
 
