@@ -110,13 +110,14 @@ ${table}
   minor collection before the run, untimed, and one at its end, timed), which narrowed the spread
   of the rounds' ratios by about half (with all three, two runs of the same code gave 0.94× and
   0.96× for create with fixed fields). Each node runs at its default: the Pay node 10 items at a
-  time for creations and reads, the reference node one at a time. Sending 10 at a time costs less CPU per request (measured with fixed fields: the Pay node
-  at its default 0.98–1.03× the reference node, both one at a time 1.13×, both 10 at a time 1.17×,
-  11 paired rounds each, before the changes that followed). A plain axios loop is no
-  target any more: n8n's HTTP helper builds a new agent, and so a new connection, for every request
-  (\`buildNodeAgents\` in n8n-core 2.41), and community nodes must send through it; the loop's
-  figures are in the context row. The reference node reads its parameters per item through
-  n8n's \`getNodeParameter\`, as a node written the plain way does. The Pay node reads a field set
+  time for creations and reads, the reference node one at a time. Sending 10 at a time costs less
+  CPU per request (measured with fixed fields: the Pay node at its default 0.98–1.03× the
+  reference node, both one at a time 1.13×, both 10 at a time 1.17×, 11 paired rounds each, before
+  the changes that followed). A plain axios loop is no target any more: n8n's HTTP helper builds a
+  new agent, and so a new connection, for every request (\`buildNodeAgents\` in n8n-core 2.41),
+  and community nodes must send through it; the loop's figures are in the context row. The
+  reference node reads its parameters per item through n8n's \`getNodeParameter\`, as a node
+  written the plain way does. The Pay node reads a field set
   without an expression once per run of the node, and a field mapped straight from the input item
   (\`{{ $json.amount }}\`, as dragging a field from the input panel writes it) from the item's
   json when it holds a string, number or boolean there (\`nodes/Pay/actions/payment/\`:
@@ -165,7 +166,7 @@ ${table}
   besides the service's latency: n8n's HTTP helper opens a new connection for each, and n8n's engine
   spends CPU on every item; the Pay node's gain is above the reference node's because it spends
   less per item (fixed fields read once, mapped fields from the item).
-- **Trigger under load.** n8n \${BENCH_N8N_VERSION} takes an expression isolate for the webhook phase of
+- **Trigger under load.** n8n ${BENCH_N8N_VERSION} takes an expression isolate for the webhook phase of
   every callback to a start node other than its own Webhook node v2 with fixed parameters
   (\`webhookPhaseNeedsIsolate\` in n8n's \`live-webhooks.js\`): a community trigger pays it before
   its own code runs, as n8n's Webhook node v1 does. So the row measures four start nodes on the
@@ -176,12 +177,13 @@ ${table}
   wall-time figures, as the CPU time is far less disturbed by the other work on a shared machine.
   Profiles of n8n's main thread (the row gives them when it misses) show the isolate taken for
   every callback whatever the start node (for the workflow's run, and for the credential of a node
-  that reads it), and 58–76 ms of n8n's CPU per callback in threads that had ended by the end of
-  the block, for the Webhook node v2 as for the Pay Trigger. For a start node of version 1 n8n also works out
-  an expression per callback (its Webhook node v1's "binary data" option, \`parseRequestBody\` in
-  n8n's \`webhook-helpers.js\`): 1.6 s of the main thread's time over 200 callbacks to the Pay
-  Trigger at version 1, none at version 2; so the Pay Trigger is created at version 2, which
-  behaves as version 1 (n8n leaves a body of a type it does not parse unread; the trigger reads it).
+  that reads it), and 58–86 ms of n8n's CPU per callback in threads that had ended by the end of
+  the block, for the Webhook node v2 as for the Pay Trigger. For a start node of version 1 n8n
+  also works out an expression per callback (its Webhook node v1's "binary data" option,
+  \`parseRequestBody\` in n8n's \`webhook-helpers.js\`): 1.6 s of the main thread's time over 200
+  callbacks to the Pay Trigger at version 1, none at version 2; so the Pay Trigger is created at
+  version 2, which behaves as version 1 (n8n leaves a body of a type it does not parse unread; the
+  trigger reads it).
   The Webhook node with Header Auth fetches and decrypts its credential from n8n's database on every
   request; the Pay Trigger keeps the credential it read for 10 seconds per workflow and credential,
   and a callback whose secret does not match the kept credential makes it read again before

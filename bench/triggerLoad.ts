@@ -324,7 +324,7 @@ interface Measured {
 /**
  * Where n8n's CPU goes on a start node's callbacks: one more block of them, unmeasured, with a CPU
  * profile of n8n's main thread and the CPU time of each of its threads (the profile sees only the
- * main one; n8n's expression isolates and its database work on others).
+ * main one).
  */
 async function profiledBlock(
 	n8n: LocalN8n,
