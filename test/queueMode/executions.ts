@@ -14,6 +14,11 @@ export interface ExecutionDetail {
 	retryOf?: string | null;
 	/** Output items of each node's last run, `{ "Send": [ {...}, ... ] }`; absent for a node that did not run. */
 	outputs: Record<string, Array<Record<string, unknown>>>;
+	/** When each node's last run started and ended, ms since the epoch, as n8n recorded it. */
+	nodeTimes: Record<string, { start: number; end: number }>;
+	/** When the execution started and stopped, ms since the epoch. */
+	startedAt: number;
+	stoppedAt: number;
 }
 
 /**
@@ -35,20 +40,46 @@ export async function executionDetail(
 	const response = await fetch(`${baseUrl}/rest/executions/${id}`, { headers: { cookie } });
 	if (!response.ok) throw new Error(`execution ${id}: HTTP ${response.status}`);
 	const { data } = (await response.json()) as {
-		data: { id: string; status: string; mode: string; retryOf?: string | null; data: string };
+		data: {
+			id: string;
+			status: string;
+			mode: string;
+			retryOf?: string | null;
+			startedAt: string;
+			stoppedAt: string;
+			data: string;
+		};
 	};
 	const run = flatted().parse(data.data) as {
 		resultData?: {
 			runData?: Record<
 				string,
-				Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> } }>
+				Array<{
+					startTime: number;
+					executionTime: number;
+					data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+				}>
 			>;
 		};
 	};
 	const outputs: ExecutionDetail['outputs'] = {};
-	for (const [node, runs] of Object.entries(run.resultData?.runData ?? {}))
-		outputs[node] = (runs[runs.length - 1]?.data?.main?.[0] ?? []).map((item) => item.json);
-	return { id: data.id, status: data.status, mode: data.mode, retryOf: data.retryOf, outputs };
+	const nodeTimes: ExecutionDetail['nodeTimes'] = {};
+	for (const [node, runs] of Object.entries(run.resultData?.runData ?? {})) {
+		const last = runs[runs.length - 1];
+		outputs[node] = (last?.data?.main?.[0] ?? []).map((item) => item.json);
+		if (last !== undefined)
+			nodeTimes[node] = { start: last.startTime, end: last.startTime + last.executionTime };
+	}
+	return {
+		id: data.id,
+		status: data.status,
+		mode: data.mode,
+		retryOf: data.retryOf,
+		outputs,
+		nodeTimes,
+		startedAt: Date.parse(data.startedAt),
+		stoppedAt: Date.parse(data.stoppedAt),
+	};
 }
 
 /** n8n's Retry button ("Retry with original workflow"): answers the new execution, or n8n's refusal. */

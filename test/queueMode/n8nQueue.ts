@@ -54,6 +54,8 @@ export interface QueueN8n {
 	processes: QueueProcess[];
 	/** The worker whose log says it started the execution, once one does. */
 	workerRunning(executionId: string): QueueProcess | undefined;
+	/** The webhook process whose log says it put the execution on the queue. */
+	webhookEnqueuing(executionId: string): QueueProcess | undefined;
 	stop(): Promise<void>;
 }
 
@@ -186,16 +188,17 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		const cookie = await logIn(baseUrl);
 		for (const id of options.workflowIds) await publishThroughEditor(baseUrl, cookie, id);
 		const workerProcesses = processes.filter((child) => child.role === 'worker');
+		const webhookProcesses = processes.filter((child) => child.role === 'webhook');
 		return {
 			baseUrl,
 			cookie,
 			webhookUrls: webhooks.map((instance) => `http://${N8N_HOST}:${instance.port}`),
 			workers: workerProcesses,
 			processes,
-			workerRunning(executionId) {
-				const line = new RegExp(`Worker started execution ${executionId} \\(`);
-				return workerProcesses.find((worker) => line.test(readFileSync(worker.logFile, 'utf8')));
-			},
+			workerRunning: (executionId) =>
+				whoseLogSays(workerProcesses, `Worker started execution ${executionId} (`),
+			webhookEnqueuing: (executionId) =>
+				whoseLogSays(webhookProcesses, `Enqueued execution ${executionId} (`),
 			stop: stopAll,
 		};
 	} catch (error) {
@@ -252,6 +255,11 @@ async function publishThroughEditor(baseUrl: string, cookie: string, id: string)
 		throw new Error(
 			`publishing ${id}: HTTP ${published.status} ${(await published.text()).slice(0, 300)}`,
 		);
+}
+
+/** The process whose log has the line (n8n's info-level lines name the execution). */
+function whoseLogSays(candidates: QueueProcess[], text: string): QueueProcess | undefined {
+	return candidates.find((candidate) => readFileSync(candidate.logFile, 'utf8').includes(text));
 }
 
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);

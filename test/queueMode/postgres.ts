@@ -23,6 +23,8 @@ export interface LocalPostgres {
 	/** The postmaster's process id. */
 	pid: number;
 	logFile: string;
+	/** Runs one SQL command with psql (as the superuser), answering its output. */
+	sql(command: string): Promise<string>;
 	stop(): Promise<void>;
 }
 
@@ -86,6 +88,11 @@ export async function startPostgres(
 			'synchronous_commit=off',
 			'-c',
 			'full_page_writes=off',
+			// Milliseconds and the backend's process id on every line: statement timings (see statementLog.ts).
+			'-c',
+			'log_line_prefix=%m [%p] ',
+			'-c',
+			'log_timezone=UTC',
 		]),
 		logFile,
 	);
@@ -104,6 +111,19 @@ export async function startPostgres(
 		database: 'postgres',
 		pid,
 		logFile,
+		sql: async (command) =>
+			await run(join(binDir, 'psql'), [
+				'-h',
+				POSTGRES_HOST,
+				'-p',
+				String(port),
+				'-U',
+				user,
+				'-d',
+				'postgres',
+				'-tAc',
+				command,
+			]),
 		async stop() {
 			// SIGINT: PostgreSQL's fast shutdown (ends sessions, then exits).
 			await stopPid(pid, 'SIGINT');

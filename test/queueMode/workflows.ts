@@ -10,6 +10,7 @@ import {
 	SANDBOX_CREDENTIAL_NAME,
 } from '../../scripts/n8nRuntime/credential';
 import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
+import { RACE_SEND, RACE_WITHDRAW } from './raceWorkflows';
 
 const credentials = { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
 
@@ -111,7 +112,13 @@ export const TRANSFER_BATCH: QueueWorkflow = {
 	},
 };
 
-export const QUEUE_WORKFLOWS = [TRIGGER_ALONE, WITHDRAW_ON_PAID, TRANSFER_BATCH];
+export const QUEUE_WORKFLOWS = [
+	TRIGGER_ALONE,
+	WITHDRAW_ON_PAID,
+	TRANSFER_BATCH,
+	RACE_SEND,
+	RACE_WITHDRAW,
+];
 
 /** Writes each workflow to `<folder>/<id>.json` for `n8n import:workflow --separate`. */
 export function writeWorkflows(folder: string): void {
