@@ -21,7 +21,7 @@ import { executionDetail, executionsOf, retryExecution, settledExecutions } from
 import { raceFigures, raceTrial } from './race';
 import type { RaceService, RaceTrial } from './race';
 import { RACE_SEND, RACE_WITHDRAW } from './raceWorkflows';
-import { startStatementLog, summary } from './statementLog';
+import { startStatementLog, summary, windowsCrossed } from './statementLog';
 import type { StatementLog } from './statementLog';
 import { QUEUE_BASE_PORT, QUEUE_CALLBACK_SECRET, startQueueN8n } from './n8nQueue';
 import type { QueueN8n } from './n8nQueue';
@@ -278,15 +278,15 @@ describe('Pay Trigger → Withdraw with Reference = the payment slug', () => {
 describe('two workers claiming one reference at the same instant', () => {
 	// Each trial: one reference and an amount of its own, the same body to both webhook processes,
 	// both executions released on the two workers at the same instant (raceWorkflows.ts).
-	const windows: number[] = [];
 	let statements: StatementLog;
 	beforeAll(async () => {
 		statements = await startStatementLog(postgres);
 	});
 	afterAll(async () => {
-		windows.push(...(await statements.stop()));
+		const windows = statements.windows().map((window) => window.end - window.start);
+		await statements.stop();
 		log(
-			`n8n's deduplication helper, read → write of a record row under the race (ms): ${JSON.stringify(summary(windows))}; all: ${JSON.stringify(windows.sort((a, b) => a - b))}`,
+			`n8n's deduplication helper, read → write of the record row during the race (ms): ${JSON.stringify(summary(windows))}; all: ${JSON.stringify(windows.sort((a, b) => a - b).map((ms) => Math.round(ms)))}`,
 		);
 	});
 
@@ -301,6 +301,9 @@ describe('two workers claiming one reference at the same instant', () => {
 			const body = { reference: `${prefix}-${trial + 1}`, amount: firstAmount + trial };
 			trials.push(await raceTrial(n8n, workflow, body, service));
 		}
+		const windows = statements.windows();
+		for (const trial of trials)
+			trial.rowWindowsCrossed = windowsCrossed(windows, trial.from, trial.to);
 		for (const trial of trials) log(`${prefix}: ${JSON.stringify(trial)}`);
 		log(`${prefix}, figures: ${JSON.stringify(raceFigures(trials))}`);
 		// The race was run: every trial through both webhook processes onto both workers.

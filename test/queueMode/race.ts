@@ -29,6 +29,14 @@ export interface RaceTrial {
 	executionsOverlapped: boolean;
 	/** ms the later execution reached its Wait node after the release instant (0: in time). */
 	lateMs: number;
+	/** From posting to both executions' end, ms since the epoch: where to look in other logs. */
+	from: number;
+	to: number;
+	/**
+	 * Whether the two workers' read → write windows on the record row crossed (PostgreSQL's log):
+	 * the race itself, each reading before the other wrote. Filled in after the trials.
+	 */
+	rowWindowsCrossed?: boolean;
 }
 
 /** What the service saw of a trial: its effects for the trial's reference, and its requests on the route. */
@@ -48,6 +56,7 @@ export async function raceTrial(
 ): Promise<RaceTrial> {
 	const before = await executionsOf(n8n.baseUrl, n8n.cookie, workflow.id);
 	const requestsBefore = await service.requests();
+	const from = Date.now();
 	const releaseAt = Date.now() + RELEASE_AFTER_MS;
 	const text = JSON.stringify({ ...body, releaseAt: new Date(releaseAt).toISOString() });
 	const statuses = await Promise.all(
@@ -88,6 +97,8 @@ export async function raceTrial(
 		executionsOverlapped:
 			overlap(details.map((detail) => ({ start: detail.startedAt, end: detail.stoppedAt }))) > 0,
 		lateMs: Math.max(0, ...waits.map((wait) => (wait?.start ?? Infinity) - releaseAt)),
+		from,
+		to: Math.max(...details.map((detail) => detail.stoppedAt)),
 	};
 }
 
@@ -128,6 +139,7 @@ export function raceFigures(trials: RaceTrial[]) {
 		viaBothWebhookProcesses: count((trial) => new Set(trial.webhooks).size === 2),
 		executionsOverlapped: count((trial) => trial.executionsOverlapped),
 		payNodesOverlapped: count((trial) => trial.payOverlapMs > 0),
+		rowWindowsCrossed: count((trial) => trial.rowWindowsCrossed === true),
 		payStartSpreadMs: sortedList(trials.map((trial) => trial.payStartSpreadMs)),
 		lateMs: Math.max(...trials.map((trial) => trial.lateMs)),
 	};

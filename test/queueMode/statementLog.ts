@@ -9,9 +9,17 @@ import { readFileSync, statSync } from 'fs';
 
 import type { LocalPostgres } from './postgres';
 
+/** One read → write of the row by one connection (one worker), ms since the epoch. */
+export interface RowWindow {
+	backend: string;
+	start: number;
+	end: number;
+}
+
 export interface StatementLog {
-	/** Stops logging; answers the read → write windows (ms) of the statements logged meanwhile. */
-	stop(): Promise<number[]>;
+	/** The read → write windows logged so far. */
+	windows(): RowWindow[];
+	stop(): Promise<void>;
 }
 
 /** Turns on PostgreSQL's log of every statement with its duration, for the server's new sessions and old. */
@@ -20,10 +28,10 @@ export async function startStatementLog(postgres: LocalPostgres): Promise<Statem
 	await postgres.sql('ALTER SYSTEM SET log_min_duration_statement = 0');
 	await postgres.sql('SELECT pg_reload_conf()');
 	return {
+		windows: () => readWriteWindows(readFileSync(postgres.logFile).subarray(from).toString('utf8')),
 		async stop() {
 			await postgres.sql('ALTER SYSTEM RESET log_min_duration_statement');
 			await postgres.sql('SELECT pg_reload_conf()');
-			return readWriteWindows(readFileSync(postgres.logFile).subarray(from).toString('utf8'));
 		},
 	};
 }
@@ -42,12 +50,12 @@ const LINE =
 
 /**
  * Each write to processed_data paired with the read before it on the same connection (n8n's pool
- * hands a process's next query the connection it just gave back): the ms from the read's start to
- * the write's end. A write whose connection last read something else is left out.
+ * hands a process's next query the connection it just gave back; in the logs seen, each worker's
+ * reads and writes of the row alternate on one connection): from the read's start to the write's end.
  */
-export function readWriteWindows(log: string): number[] {
+export function readWriteWindows(log: string): RowWindow[] {
 	const lastRead = new Map<string, Logged>();
-	const windows: number[] = [];
+	const windows: RowWindow[] = [];
 	for (const statement of processedDataStatements(log)) {
 		if (statement.kind === 'read') {
 			lastRead.set(statement.backend, statement);
@@ -55,7 +63,8 @@ export function readWriteWindows(log: string): number[] {
 		}
 		const read = lastRead.get(statement.backend);
 		lastRead.delete(statement.backend);
-		if (read !== undefined) windows.push(statement.end - read.start);
+		if (read !== undefined)
+			windows.push({ backend: statement.backend, start: read.start, end: statement.end });
 	}
 	return windows;
 }
@@ -77,6 +86,16 @@ function processedDataStatements(log: string): Logged[] {
 		statements.push({ backend, start: end - Number(duration), end, kind });
 	}
 	return statements;
+}
+
+/** Whether two connections' windows inside [from, to] overlapped: both read before either wrote. */
+export function windowsCrossed(windows: RowWindow[], from: number, to: number): boolean {
+	const inside = windows.filter((window) => window.start >= from && window.end <= to);
+	return inside.some((one) =>
+		inside.some(
+			(other) => other.backend !== one.backend && other.start < one.end && one.start < other.end,
+		),
+	);
 }
 
 /** Max, median and count of a list of ms, rounded to 0.1 ms. */
