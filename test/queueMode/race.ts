@@ -15,6 +15,8 @@ export interface RaceTrial {
 	reference: string;
 	/** Per execution: sent, already_sent, unknown, not_sent (or anything else the item said). */
 	outcomes: string[];
+	/** How many items said another execution claimed the reference at the same instant (the read-back). */
+	sameInstant: number;
 	workers: Array<string | undefined>;
 	webhooks: Array<string | undefined>;
 	/** How many times the service carried the reference out (from the sandbox's state). */
@@ -37,6 +39,8 @@ export interface RaceTrial {
 	 * the race itself, each reading before the other wrote. Filled in after the trials.
 	 */
 	rowWindowsCrossed?: boolean;
+	/** The longest read → write of the row in the trial (ms), filled in likewise. */
+	longestRowWindowMs?: number;
 }
 
 /** What the service saw of a trial: its effects for the trial's reference, and its requests on the route. */
@@ -88,6 +92,10 @@ export async function raceTrial(
 	return {
 		reference: body.reference,
 		outcomes: details.map((detail) => outcomeOf(detail.outputs[RACE_PAY_NODE]?.[0])),
+		// Said in the item's description (n8n's copy of the error's).
+		sameInstant: details.filter((detail) =>
+			/at the same instant/.test(JSON.stringify(detail.outputs[RACE_PAY_NODE]?.[0] ?? {})),
+		).length,
 		workers: runs.map((run) => n8n.workerRunning(run.id)?.name),
 		webhooks: runs.map((run) => n8n.webhookEnqueuing(run.id)?.name),
 		carriedOut: service.carriedOut(body.reference, body.amount),
@@ -140,6 +148,8 @@ export function raceFigures(trials: RaceTrial[]) {
 		executionsOverlapped: count((trial) => trial.executionsOverlapped),
 		payNodesOverlapped: count((trial) => trial.payOverlapMs > 0),
 		rowWindowsCrossed: count((trial) => trial.rowWindowsCrossed === true),
+		settledByReadBack: count((trial) => trial.sameInstant > 0),
+		longestRowWindowMs: sortedList(trials.map((trial) => trial.longestRowWindowMs ?? NaN)),
 		payStartSpreadMs: sortedList(trials.map((trial) => trial.payStartSpreadMs)),
 		lateMs: Math.max(...trials.map((trial) => trial.lateMs)),
 	};

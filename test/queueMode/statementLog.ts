@@ -90,13 +90,21 @@ function processedDataStatements(log: string): Logged[] {
 
 /** Whether two connections' windows inside [from, to] overlapped: both read before either wrote. */
 export function windowsCrossed(windows: RowWindow[], from: number, to: number): boolean {
-	const inside = windows.filter((window) => window.start >= from && window.end <= to);
+	const inside = within(windows, from, to);
 	return inside.some((one) =>
 		inside.some(
 			(other) => other.backend !== one.backend && other.start < one.end && one.start < other.end,
 		),
 	);
 }
+
+/** The longest read → write inside [from, to], in ms rounded. */
+export function longestWindow(windows: RowWindow[], from: number, to: number): number {
+	return Math.round(Math.max(0, ...within(windows, from, to).map((w) => w.end - w.start)));
+}
+
+const within = (windows: RowWindow[], from: number, to: number) =>
+	windows.filter((window) => window.start >= from && window.end <= to);
 
 /** Max, median and count of a list of ms, rounded to 0.1 ms. */
 export function summary(values: number[]): { count: number; median: number; max: number } {
