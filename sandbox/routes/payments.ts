@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../http';
 import { PAYMENT_STATE } from '../model';
 import type { PaymentObject } from '../model';
 import type { SandboxProfile } from '../options';
-import { isPayable } from '../paying';
+import { changePaymentState, isPayable } from '../paying';
 import type { SandboxState } from '../state';
 import {
 	optionalBoolean,
@@ -194,7 +194,7 @@ export const paymentRoutes: Route[] = [
 			}
 			if (!isPayable(payment))
 				throw conflict(`El pago ${payment.slug} ya está expirado o cancelado`);
-			payment.state = PAYMENT_STATE.expired;
+			changePaymentState(context.state, payment, PAYMENT_STATE.expired);
 			payment.expiredAt = new Date();
 			return { body: { result: 'OK' } };
 		},
