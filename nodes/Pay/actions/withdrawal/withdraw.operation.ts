@@ -162,7 +162,7 @@ export const withdrawToKey: PayOperation = {
 				body,
 				safety: 'once',
 				action: `the withdrawal of ${amount} COP to ${keyValue}`,
-				howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
+				howToCheck: `The API has no list of instant-payment withdrawals, so the node cannot ask the service and the outcome stays unknown: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
 				itemIndex,
 				reference,
 			}),
