@@ -4,6 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'fs';
 export interface SecondExecution {
 	/** The item's `outcome`, or `ok` when it carries none (done now). */
 	outcome: string;
+	/** What the node read at the service to settle it (`resolved_by`), or ''. */
+	resolvedBy: string;
 	/** Requests of the operation's route the second execution sent. */
 	received: number;
 	/** Times the service carried the operation out, both executions together (its effects). */
@@ -20,6 +22,8 @@ export interface MatrixCell {
 	carriedOut: number;
 	secretLeaked: boolean;
 	message: string;
+	/** What the node read at the service to settle it (`resolved_by`), or ''. */
+	resolvedBy: string;
 	second: SecondExecution;
 	/** Every assertion of the cell passed. */
 	passed: boolean;
@@ -45,24 +49,28 @@ const INTRODUCTION = [
 	'would: a new execution id, the same workflow, node and data, so the same derived Reference.',
 	'',
 	'**This execution** reads **outcome · requests received / times carried out**. Outcomes: `ok` (first try),',
-	'`retried ok` (succeeded after a retry), `clear error` (the service refused, or nothing was sent:',
-	'`refused`/`failed`), `unknown reported` (the error says the money may have moved and how to check).',
-	'**And then a second execution** reads **outcome · requests it sent / times carried out in total, both',
-	"executions**, the outcome being the item's own (`already_sent`, `unknown`, `refused` …) or `ok` when it",
-	'carries none (done by this execution).',
+	'`retried ok` (succeeded after a retry), `sent (resolved_by …)` (the answer was lost, and what the node',
+	'then read at the service shows the call went through), `clear error` (the service refused, or nothing',
+	'was sent: `refused`/`failed`), `unknown reported` (the service could not tell either: the error says the',
+	'money may have moved and how to check). **And then a second execution** reads **outcome · requests it',
+	"sent / times carried out in total, both executions**, the outcome being the item's own (`already_sent`,",
+	"from n8n's records of the first execution or, with `resolved_by`, from the service; `unknown`, `refused` …)",
+	'or `ok` when it carries none (done by this execution).',
 	'',
 	"Times carried out are counted from the service's effects, once every request it had received was handled",
-	'(a timed-out request is carried out when its delay ends): payment objects created, checkouts opened (each',
-	"one changes the object's state, a second one on an object already in process too), objects paid,",
-	'transfers and withdrawals in its lists, card charges; never from what the node answered.',
+	'(a timed-out request is carried out when its delay ends, after the node gave up on it): payment objects',
+	"created, checkouts opened (each one changes the object's state, a second one on an object already in",
+	'process too), objects paid, transfers and withdrawals in its lists, card charges; never from what the',
+	'node answered.',
 	'',
 	'The test fails, and leaves this file as it was, if any operation is carried out more than once over both',
 	'executions (the cell reads 🟥 **DUPLICATE** in the document such a run writes to the temporary folder',
-	'instead), if a money-moving call reaches the service more than once in one execution (the expired-token',
-	'cell excepted: the 401 is refused before anything happens, then the call is sent once), if the second',
-	'execution of a money-moving call the service had carried out says anything but `already_sent`, `sent`',
-	'or `unknown`, or says `ok`/`already_sent` when nothing was carried out, or if any secret (API key,',
-	'refresh or access token, callback secret, card number, CVV, expiry) appears anywhere in either run.',
+	'instead); if a money-moving call reaches the service more than once in one execution (the expired-token',
+	'cell excepted: the 401 is refused before anything happens, then the call is sent once); if an item of a',
+	'money-moving call says it was done (`ok`, `sent`, `already_sent`) when the service carried nothing out,',
+	'or says anything but `already_sent`, `sent` or `unknown` in the second execution when it had; or if any',
+	'secret (API key, refresh or access token, callback secret, card number, CVV, expiry) appears anywhere in',
+	'either run. `{time}` stands for a moment a message names.',
 ];
 
 function cellText(cell: MatrixCell): [string, string] {
@@ -70,9 +78,10 @@ function cellText(cell: MatrixCell): [string, string] {
 	const leak = cell.secretLeaked ? ' · **SECRET LEAKED**' : '';
 	const failed = cell.passed || isDuplicate(cell) ? '' : ' · **✗ broke a rule**';
 	const { second } = cell;
+	const resolved = (by: string) => (by ? ` (resolved_by ${by})` : '');
 	return [
-		`${mark(cell.carriedOut)}${cell.outcome} · ${cell.received}/${cell.carriedOut}${leak}`,
-		`${mark(second.carriedOut)}${second.outcome} · ${second.received}/${second.carriedOut}${failed}`,
+		`${mark(cell.carriedOut)}${cell.outcome}${resolved(cell.resolvedBy)} · ${cell.received}/${cell.carriedOut}${leak}`,
+		`${mark(second.carriedOut)}${second.outcome}${resolved(second.resolvedBy)} · ${second.received}/${second.carriedOut}${failed}`,
 	];
 }
 
