@@ -199,6 +199,7 @@ describe('Pay Tool: allowed, within the limits the user set', () => {
 				amount: 80_000,
 				description: 'Big',
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 			},
 			credentials: sandboxCredentials(sandbox),
 		});
@@ -249,6 +250,7 @@ describe('Pay Tool: what needs no permission', () => {
 				amount: 15_000,
 				description: 'Tea',
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 			},
 			credentials: sandboxCredentials(sandbox),
 		});
@@ -276,6 +278,7 @@ describe('Pay Tool: what needs no permission', () => {
 				amount: "={{ $fromAI('amount', 'COP', 'number') }}",
 				description: 'Order',
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 			},
 			[{ amount: 12_500 }],
 		);
