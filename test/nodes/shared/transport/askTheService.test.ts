@@ -5,12 +5,14 @@
  * service cannot tell, the item stays `unknown` and nothing is sent. Each case counts what the sandbox
  * carried out, not what the item says.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
-import { sandboxCredentials } from '../../../harness/sandboxCredentials';
+import { sandboxCredentials, secretsOf } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
 import { CARD_PAYABLE_PAYMENT } from '../../Pay/actions/card/cardPayable';
@@ -56,7 +58,17 @@ describe('Transfer → Send whose answer is lost', () => {
 
 	it('is sent, in the same execution, when the transfer list shows it; the next items are sent', async () => {
 		await loseAnswer('POST /send/', 2);
+		const logged = jest.spyOn(Container.get(Logger), 'info');
 		const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, batch);
+		const lines = logged.mock.calls.map((call) => `${String(call[0])} ${JSON.stringify(call[1])}`);
+		logged.mockRestore();
+		// n8n's log says what was read and what it showed, and holds no secret.
+		expect(lines).toContainEqual(
+			expect.stringMatching(
+				/^Pay: the transfer of 333 COP to friend \(reference ref-[0-9a-f]{32}\) resolved by GET \/send\/: it went through/,
+			),
+		);
+		for (const secret of secretsOf(sandbox.demo)) expect(lines.join('\n')).not.toContain(secret);
 		expect(run.error).toBeUndefined();
 		expect(run.items[2].json).toMatchObject({
 			outcome: 'sent',
