@@ -67,6 +67,9 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 		expect(cell.secretLeaked).toBe(false);
 		expectFirstExecution(cell, operation, matrixFault, executions.first.json);
 		expectSecondExecution(cell);
+		// A call settled by what the service showed names the read that shows this operation.
+		for (const by of [cell.resolvedBy, cell.second.resolvedBy])
+			if (by !== '') expect(by).toBe(operation.resolvedBy);
 		cell.passed = true;
 	});
 });

@@ -20,6 +20,8 @@ export interface MatrixOperation {
 	 * what the node answered or from a state that a second time would leave as it was.
 	 */
 	carriedOut(sandbox: Sandbox): Promise<number>;
+	/** What the node reads at the service to settle a lost answer (the item's `resolved_by`), if anything. */
+	resolvedBy?: string;
 	/** Card data the operation handles, which must appear nowhere in its run. */
 	cardSecrets?: string[];
 }
@@ -147,6 +149,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			};
 		},
 		carriedOut: async (sandbox) => await changesTo(sandbox, PAYMENT_STATE.paid),
+		resolvedBy: 'GET /pay_detail/{slug}',
 	},
 	{
 		name: 'Transfer → Send',
@@ -163,6 +166,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 				(transfer) =>
 					transfer.fromUser === 'demo' && transfer.toUser === 'friend' && transfer.amount === 1000,
 			).length,
+		resolvedBy: 'GET /send/',
 	},
 	{
 		name: 'Withdrawal → Withdraw',
@@ -207,6 +211,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 		carriedOut: async (sandbox) =>
 			(await sandbox.control.cards()).find((card) => card.uuid === cardUuid)?.chargedCvvs.length ??
 			0,
+		resolvedBy: 'GET /pay_detail/{slug}',
 		cardSecrets: ['7391'],
 	},
 ];
