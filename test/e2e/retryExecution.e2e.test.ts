@@ -113,13 +113,7 @@ describe.each([
 			expect(failed.status).toBe('error');
 			expect(await sandbox.control.count('POST /send/')).toBe(3);
 
-			const retried = await fetch(`${n8n.baseUrl}/rest/executions/${failed.id}/retry`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', cookie },
-				body: JSON.stringify({ loadWorkflow: false }),
-			});
-			expect(retried.status).toBe(200);
-			const retry = ((await retried.json()) as { data: RetriedExecution }).data;
+			const retry = await retryThroughRest(n8n.baseUrl, cookie, failed.id);
 			expect(retry.status).toBe('success');
 			const sent = outputOf(retry, 'Send Transfer');
 			expect(sent.map((item) => item.outcome ?? (item.sent === true ? 'sent' : 'other'))).toEqual([
@@ -171,13 +165,7 @@ describe.each([
 			expect(await sandbox.control.count('POST /send/')).toBe(3);
 
 			await sandbox.control.clearFaults();
-			const retried = await fetch(`${n8n.baseUrl}/rest/executions/${failed.id}/retry`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', cookie },
-				body: JSON.stringify({ loadWorkflow: false }),
-			});
-			expect(retried.status).toBe(200);
-			const retry = ((await retried.json()) as { data: RetriedExecution }).data;
+			const retry = await retryThroughRest(n8n.baseUrl, cookie, failed.id);
 			expect(retry.status).toBe('success');
 			const sent = outputOf(retry, 'Send Transfer');
 			expect(sent.map((item) => item.outcome ?? (item.sent === true ? 'sent' : 'other'))).toEqual([
@@ -203,6 +191,21 @@ describe.each([
 		});
 	},
 );
+
+/** n8n's Retry of a failed execution, as the editor's "Retry" button asks for it. */
+async function retryThroughRest(
+	baseUrl: string,
+	cookie: string,
+	executionId: string,
+): Promise<RetriedExecution> {
+	const retried = await fetch(`${baseUrl}/rest/executions/${executionId}/retry`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', cookie },
+		body: JSON.stringify({ loadWorkflow: false }),
+	});
+	expect(retried.status).toBe(200);
+	return ((await retried.json()) as { data: RetriedExecution }).data;
+}
 
 interface RetriedExecution {
 	status: string;

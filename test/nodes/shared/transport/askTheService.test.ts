@@ -14,7 +14,7 @@ import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
 import { sandboxCredentials, secretsOf } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
-import { TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
+import { PAYER, TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
 import { CARD_PAYABLE_PAYMENT } from '../../Pay/actions/card/cardPayable';
 
 let sandbox: Sandbox;
@@ -147,14 +147,6 @@ describe('Transfer → Send whose answer is lost', () => {
 });
 
 describe('payments whose answer is lost: the payment object tells', () => {
-	const payer = {
-		payerName: 'Ana',
-		documentType: 'CC',
-		documentNumber: '1020304050',
-		payerEmail: 'ana@example.com',
-		payerPhone: '3001112233',
-	};
-
 	async function awaitingOtp(): Promise<{ slug: string; otp: string }> {
 		const created = await execute(newWorkflow(), {
 			...CARD_PAYABLE_PAYMENT,
@@ -165,7 +157,7 @@ describe('payments whose answer is lost: the payment object tells', () => {
 			resource: 'checkout',
 			operation: 'payWithDaviplata',
 			slug,
-			...payer,
+			...PAYER,
 		});
 		return { slug, otp: await sandbox.control.otp(slug) };
 	}
