@@ -75,6 +75,8 @@ const scripts: Record<string, ScriptedTurn[]> = {
 	],
 	// The service refuses the first transfer (balance too low): the call gives its place back.
 	placeBack: [[{ amount: 5_000 }], [{ amount: 2_000 }]],
+	// The first key is no valid alias: the withdrawal never leaves, and its call is given back too.
+	neverLeft: [[{ key: '@x', holder: 'Ana Gomez' }], [{ key: '@ok.alias', holder: 'Ana Gomez' }]],
 	cardRegister: [[{ number: '4111111111111111' }]],
 	chargeLinkAmount: [],
 	checkoutAmount: [],
@@ -137,6 +139,13 @@ const workflows: Record<string, Record<string, unknown>> = {
 	},
 	repeated: { ...transferToFriend, toolMaxCallsPerExecution: 2 },
 	placeBack: transferToFriend,
+	neverLeft: {
+		...fixedWithdrawal,
+		...allowed,
+		keyValue: "={{ $fromAI('key', 'Bre-B key of the payee') }}",
+		accountHolderName: "={{ $fromAI('holder', 'Name of the payee') }}",
+		toolAgentChoosesRecipient: true,
+	},
 	cardRegister: {
 		resource: 'card',
 		operation: 'register',
@@ -203,6 +212,7 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 	 */
 	beforeEach(async () => {
 		await sandbox.control.resetCounters();
+		await sandbox.control.clearFaults();
 		await sandbox.control.updateAccount('demo', { balance: 1_000_000 });
 		for (const username of ['friend', 'mallory'])
 			await sandbox.control.updateAccount(username, { balance: 0 });
@@ -296,6 +306,17 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 			expect((await sandbox.control.account('friend')).balance).toBe(2_000);
 			expect((await sandbox.control.account('demo')).balance).toBe(1_000);
 		});
+
+		it('a withdrawal that never left gives its call back too: the next one goes, once', async () => {
+			const result = await executeWorkflow(n8n.instance, agentWorkflowId('neverLeft'));
+			expect(result.errors['Pay Tool']).toContain('not a valid alias');
+			const answers = toolAnswers(result);
+			expect(answers).toHaveLength(2);
+			expect(answers[1]).toMatchObject({ key_value: '@ok.alias', amount: 20_000 });
+			const withdrawals = await newWithdrawals();
+			expect(withdrawals.map((withdrawal) => withdrawal.keyValue)).toEqual(['@ok.alias']);
+			expect(await sandbox.control.count(WITHDRAW)).toBe(1);
+		});
 	});
 
 	describe('what the user fixed stays fixed', () => {
@@ -370,19 +391,28 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 			expect(secretsFoundIn(told, [...secrets, E2E_CALLBACK_SECRET])).toEqual([]);
 		});
 
-		it('a Bre-B checkout of a link above the maximum is refused; one within goes once', async () => {
+		it('a Bre-B checkout of a link whose amount is unknown or above the maximum is refused; one within goes once', async () => {
 			const { above, within } = await twoLinks();
+			// The first read of a link answers no amount: that call is refused, nothing sent.
+			await sandbox.control.injectFault({
+				route: 'GET /pay_detail/{url}',
+				afterProcessing: true,
+				body: 'json',
+				json: { url: within, state: 0, description: 'Invoice 1' },
+			});
 			scripts.checkoutAmount = [
+				[{ slug: within }],
 				[{ slug: above, amount: 1_000 }],
 				[{ slug: within }],
 				[{ slug: within }],
 			];
 			const answers = toolAnswers(await runAgent('checkoutAmount'));
-			expect(answers[0]).toMatchObject({ sent: false, reason: 'above_maximum' });
-			expect(answers[0].message).toContain('80000 COP');
-			expect(answers[1]).toMatchObject({ slug: within });
-			expect(answers[1].qr_value).toBeTruthy();
-			expect(answers[2]).toMatchObject({ outcome: 'already_sent' });
+			expect(answers[0]).toMatchObject({ sent: false, reason: 'amount_unknown' });
+			expect(answers[1]).toMatchObject({ sent: false, reason: 'above_maximum' });
+			expect(answers[1].message).toContain('80000 COP');
+			expect(answers[2]).toMatchObject({ slug: within });
+			expect(answers[2].qr_value).toBeTruthy();
+			expect(answers[3]).toMatchObject({ outcome: 'already_sent' });
 			expect(await sandbox.control.count(CHECKOUT)).toBe(1);
 			expect((await sandbox.control.payment(above)).state).toBe(0);
 			expect((await sandbox.control.payment(within)).state).toBe(1);
