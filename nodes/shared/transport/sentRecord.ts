@@ -16,7 +16,6 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { claimTimeRecord } from './claimTime';
 import { inTurn } from './recordTurns';
-import { forgetRecorded, rememberRecorded, rememberedBesides } from './rememberedRecords';
 
 export { recordQueuesInUse } from './recordTurns';
 
@@ -75,17 +74,10 @@ export function sentRecordFor(
 	const ownerKey = `pay-reference-owner:${reference}:${randomUUID()}`;
 	const queue = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 	const times = claimTimeRecord(context, reference);
-	/** Which of `keys` were not recorded (and are now); this process's recent records go along. */
-	const newOnes = async (keys: string[]) => {
-		const carried = rememberedBesides(queue, keys);
-		const answer = await helpers.checkProcessedAndRecord([...keys, ...carried], 'node', OPTIONS);
-		const fresh = new Set(answer.new.map(String));
-		return new Set(keys.filter((key) => fresh.has(key)));
-	};
-	const remove = async (keys: string[]) => {
-		forgetRecorded(queue, keys);
+	const newOnes = async (keys: string[]) =>
+		new Set((await helpers.checkProcessedAndRecord(keys, 'node', OPTIONS)).new.map(String));
+	const remove = async (keys: string[]) =>
 		await inTurn(queue, async () => await helpers.removeProcessed(keys, 'node', OPTIONS));
-	};
 
 	/** What an earlier claim left: the sent mark tells; asking recorded it, so it is taken back. */
 	const earlierOutcome = async (): Promise<EarlierSend> =>
@@ -111,11 +103,7 @@ export function sentRecordFor(
 				await sleep(checkDelayMs);
 				// Asking records what is missing: both missing means another write dropped this claim.
 				const missing = await inTurn(queue, async () => await newOnes([claimKey, ownerKey]));
-				if (missing.size === 0) {
-					// Its own now: carried along from here on (an owner key never is, see rememberedRecords.ts).
-					rememberRecorded(queue, [claimKey]);
-					return 'none';
-				}
+				if (missing.size === 0) return 'none';
 				if (!missing.has(claimKey)) {
 					// The reference is recorded, with another claim's owner key: that one sends.
 					await remove([ownerKey]);
@@ -132,7 +120,6 @@ export function sentRecordFor(
 			await inTurn(queue, async () => {
 				await newOnes([sentKey]);
 			});
-			rememberRecorded(queue, [sentKey]);
 		},
 		release: async () => {
 			await remove([claimKey, sentKey, ownerKey]);

@@ -14,11 +14,6 @@ import type { DeduplicationHelpers } from '../../../../nodes/shared/transport/se
 class SharedRow {
 	private rows = new Map<string, string[]>();
 
-	/** Keeps only the node list's keys that pass: a write that lost records. */
-	keep(test: (key: string) => boolean): void {
-		this.rows.set('node', this.keys.filter(test));
-	}
-
 	/** The node's list: the references. */
 	get keys(): string[] {
 		return this.rows.get('node') ?? [];
@@ -51,11 +46,9 @@ class SharedRow {
 /** A process of its own: n8n's node as another worker holds it (its own turn queue). */
 const processNode = (name: string): INode => ({ id: name, name }) as INode;
 
-let workflowSerial = 0;
-/** A workflow of its own per case: the node's recent records are remembered per list. */
-const contextOf = (helpers: DeduplicationHelpers, workflowId = `wf-${++workflowSerial}`) => ({
+const contextOf = (helpers: DeduplicationHelpers) => ({
 	helpers,
-	getWorkflow: () => ({ id: workflowId }),
+	getWorkflow: () => ({ id: 'wf' }),
 });
 
 describe('two processes claiming one reference at the same instant', () => {
@@ -67,13 +60,9 @@ describe('two processes claiming one reference at the same instant', () => {
 				fc.integer({ min: 0, max: 20 }),
 				async (gapA, gapB, startB) => {
 					const row = new SharedRow();
-					const workflow = `race-${++workflowSerial}`;
 					const claim = (node: string, gap: number) =>
 						sentRecordFor(
-							contextOf(
-								row.helpersWithGap(() => gap),
-								workflow,
-							),
+							contextOf(row.helpersWithGap(() => gap)),
 							processNode(node),
 							'ref-1',
 							60,
@@ -112,20 +101,5 @@ describe('two processes claiming one reference at the same instant', () => {
 		expect(row.keys).toEqual(
 			expect.arrayContaining(['pay-reference:ref-1', 'pay-reference:ref-other']),
 		);
-	});
-
-	it("records again what n8n's list lost of this process's settled records, so a lost claim is never sent again", async () => {
-		const row = new SharedRow();
-		const context = contextOf(row.helpersWithGap(() => 0));
-		const worker = processNode('worker-a');
-		const record = (reference: string) => sentRecordFor(context, worker, reference, 10);
-		expect(await record('ref-paid').claim()).toBe('none');
-		await record('ref-paid').markSent();
-		expect(await record('ref-lost-answer').claim()).toBe('none');
-		// The list loses its newest records, as a real n8n's was seen to (a Retry then paid again).
-		row.keep((key) => !key.includes('ref-paid') && !key.includes('ref-lost-answer'));
-		expect(await record('ref-next').claim()).toBe('none');
-		expect(await record('ref-lost-answer').claim()).toBe('unknown');
-		expect(await record('ref-paid').claim()).toBe('sent');
 	});
 });
