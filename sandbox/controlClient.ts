@@ -6,6 +6,8 @@ import type {
 	ControlAccount,
 	ControlCard,
 	ControlPayment,
+	ControlPaymentChange,
+	ControlTransfer,
 	ControlWithdrawal,
 	SandboxSettings,
 } from './controlViews';
@@ -44,6 +46,14 @@ export class SandboxControl {
 	/** The next `times` requests of `route` are answered `body` (a failureBodies.ts shape) with `status`, unprocessed. */
 	async injectFailure(route: string, status: number, body: FailureBody, times = 1): Promise<void> {
 		await this.injectFault({ route, status, failure: body, times });
+	}
+
+	/**
+	 * Waits until no request is being handled: one held by a fault's latency is carried out after
+	 * its client gave up, so count effects after this. How many are still under way (0, or after 30 s).
+	 */
+	async settle(): Promise<number> {
+		return (await this.http.post('/settle')).data.underWay;
 	}
 
 	async clearFaults(): Promise<void> {
@@ -112,6 +122,19 @@ export class SandboxControl {
 		return (
 			await this.http.post(`/payments/${encodeURIComponent(slug)}/state`, { state, callback })
 		).data;
+	}
+
+	/**
+	 * Every state the service put the object in, in order: each checkout (in process, even when it
+	 * already was), paid, expired, set by hand. What the service carried out, not what it answered.
+	 */
+	async paymentChanges(slug: string): Promise<ControlPaymentChange[]> {
+		return (await this.http.get(`/payments/${encodeURIComponent(slug)}/changes`)).data;
+	}
+
+	/** Every transfer between accounts the service carried out, in order. */
+	async transfers(): Promise<ControlTransfer[]> {
+		return (await this.http.get('/transfers')).data;
 	}
 
 	async withdrawals(): Promise<ControlWithdrawal[]> {

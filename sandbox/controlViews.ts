@@ -3,7 +3,7 @@
  * ISO 8601 strings. The server's views and the client's types are both made here, so they cannot
  * drift apart.
  */
-import type { Account, Card, PaymentObject, Withdrawal } from './model';
+import type { Account, Card, PaymentChange, PaymentObject, Transfer, Withdrawal } from './model';
 import type { SandboxOptions } from './options';
 
 type JsonValue<V> = V extends Date ? string : V;
@@ -14,6 +14,8 @@ export type ControlAccount = Omit<Account, 'pendingCodes'>;
 export type ControlPayment = AsJson<PaymentObject>;
 export type ControlWithdrawal = AsJson<Withdrawal>;
 export type ControlCard = AsJson<Card>;
+export type ControlPaymentChange = AsJson<PaymentChange>;
+export type ControlTransfer = AsJson<Transfer>;
 
 /** The options a running sandbox lets `PATCH /_sandbox/settings` change. */
 export const SETTABLE_OPTIONS = [
@@ -40,6 +42,14 @@ export function paymentView(payment: PaymentObject): ControlPayment {
 		paidAt: payment.paidAt?.toISOString(),
 		expiredAt: payment.expiredAt?.toISOString(),
 	};
+}
+
+export function paymentChangeView(change: PaymentChange): ControlPaymentChange {
+	return { ...change, date: change.date.toISOString() };
+}
+
+export function transferView(transfer: Transfer): ControlTransfer {
+	return { ...transfer, date: transfer.date.toISOString() };
 }
 
 export function withdrawalView(withdrawal: Withdrawal): ControlWithdrawal {

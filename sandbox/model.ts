@@ -53,6 +53,19 @@ export interface PaymentObject {
 	extra: Record<string, unknown>;
 }
 
+/**
+ * A state the service put a payment object in: a checkout (in process; each one opens a transaction
+ * with the payer's bank, wallet or cash network, even on an object already in process), paid,
+ * expired, or a state set through the control API. The service's answers never show the list:
+ * tests count the service's effects with it.
+ */
+export interface PaymentChange {
+	slug: string;
+	state: number;
+	method: string;
+	date: Date;
+}
+
 export interface Transfer {
 	fromUser: string;
 	toUser: string;

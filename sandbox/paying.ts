@@ -21,12 +21,23 @@ export function assertPayable(payment: PaymentObject): void {
 		throw conflict(`El pago ${payment.slug} no está disponible (estado ${payment.state})`);
 }
 
+/** Puts the object in a state, and keeps the change in the state's list of them. */
+export function changePaymentState(
+	state: SandboxState,
+	payment: PaymentObject,
+	next: number,
+	method = payment.paymentMethod,
+): void {
+	payment.state = next;
+	payment.paymentMethod = method;
+	state.paymentChanges.push({ slug: payment.slug, state: next, method, date: new Date() });
+}
+
 /** Marks the object paid, credits its owner with the net amount, and calls back. */
 export function markPaid(state: SandboxState, payment: PaymentObject, method: string): void {
 	assertPayable(payment);
-	payment.state = PAYMENT_STATE.paid;
+	changePaymentState(state, payment, PAYMENT_STATE.paid, method);
 	payment.paidAt = new Date();
-	payment.paymentMethod = method;
 	payment.cus = payment.cus || String(100000 + payment.pk);
 	const owner = state.accounts.get(payment.owner);
 	if (owner) owner.balance += feesFor(payment.amount, payment.clientAssumeCosts).net;

@@ -18,6 +18,7 @@ const NOT_KEPT = new Set([
 	'keys',
 	'timers',
 	'counters',
+	'requestsUnderWay',
 	'faults',
 	'baseUrl',
 	'onChange',

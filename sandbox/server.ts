@@ -7,6 +7,7 @@ import { failureBodyOf } from './failureBodies';
 import { faultBody, takeFault } from './faults';
 import type { Fault } from './faults';
 import { ERROR_SENTENCE, ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
+import type { SandboxRequest } from './http';
 import type { HtmlPage } from './checkoutPage';
 import { matchRoute } from './routes';
 import type { RouteAnswer } from './routes/route';
@@ -39,10 +40,28 @@ async function handle(
 			? `${request.method} ${match.route.pattern}`
 			: `${request.method} ${request.path}`;
 	const isControl = match !== undefined && 'route' in match && match.route.auth === 'none';
-	if (!isControl) state.count(routeName);
-	const fault = isControl ? undefined : takeFault(state.faults, routeName);
 	log(state, request.method, request.path);
+	if (isControl) return await serve(state, incoming, response, request, match, undefined);
+	state.count(routeName);
+	// A request held by a fault's latency is carried out after its client gave up: `settle` waits for it.
+	state.requestsUnderWay++;
+	try {
+		const fault = takeFault(state.faults, routeName);
+		return await serve(state, incoming, response, request, match, fault);
+	} finally {
+		state.requestsUnderWay--;
+	}
+}
 
+/** Applies the fault and answers: the route's handler, unless the fault stands in for it. */
+async function serve(
+	state: SandboxState,
+	incoming: IncomingMessage,
+	response: ServerResponse,
+	request: SandboxRequest,
+	match: ReturnType<typeof matchRoute>,
+	fault: Fault | undefined,
+): Promise<void> {
 	if (fault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
 	if (fault?.reset === 'before') return void incoming.socket.destroy();
 	if ((fault?.status || fault?.failure) && !fault.afterProcessing)

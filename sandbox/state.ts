@@ -1,7 +1,15 @@
 /** The sandbox's memory: accounts, tokens, payment objects, transfers, withdrawals, cards, counters. */
 import { randomBytes } from 'crypto';
 
-import type { Account, CallbackDelivery, Card, PaymentObject, Transfer, Withdrawal } from './model';
+import type {
+	Account,
+	CallbackDelivery,
+	Card,
+	PaymentChange,
+	PaymentObject,
+	Transfer,
+	Withdrawal,
+} from './model';
 import type { SandboxOptions } from './options';
 import type { RsaKeys } from './rsa';
 import type { Fault } from './faults';
@@ -48,9 +56,13 @@ export class SandboxState {
 	payments = new Map<string, PaymentObject>();
 	/** Payment objects by owner and idempotency key, for the duplicate check without a scan. */
 	paymentsByKey = new Map<string, PaymentObject>();
+	/** Every state change of every payment object, in order (model.ts). */
+	paymentChanges: PaymentChange[] = [];
 	transfers: Transfer[] = [];
 	withdrawals: Withdrawal[] = [];
 	cards = new Map<string, Card>();
+	/** Service requests being handled now (a fault's latency holds some after their client gave up). */
+	requestsUnderWay = 0;
 	/** Requests received per route ("POST /send/"), faulted ones included. */
 	counters = new Map<string, number>();
 	faults: Fault[] = [];
@@ -78,6 +90,7 @@ export class SandboxState {
 		this.accessTokens.clear();
 		this.payments.clear();
 		this.paymentsByKey.clear();
+		this.paymentChanges = [];
 		this.transfers = [];
 		this.withdrawals = [];
 		this.cards.clear();

@@ -5,7 +5,7 @@ import { refuseWith, resultCode } from '../failureBodies';
 import { badRequest } from '../http';
 import { PAYMENT_STATE } from '../model';
 import type { PaymentObject } from '../model';
-import { assertPayable, isPayable, markPaid } from '../paying';
+import { assertPayable, changePaymentState, isPayable, markPaid } from '../paying';
 import type { SandboxState } from '../state';
 import { requireString } from '../validate';
 import { findPayment } from './payments';
@@ -56,8 +56,7 @@ function checkout(context: RouteContext): RouteAnswer {
 	const method = requireString(body, 'payment');
 	assertMethodEnabled(state, payment, method);
 	const outcome = submitMethod(state, payment, method, body);
-	payment.state = PAYMENT_STATE.inProcess;
-	payment.paymentMethod = method;
+	changePaymentState(state, payment, PAYMENT_STATE.inProcess, method);
 	if (payment.payer.id === AUTO_PAY_DOCUMENT) {
 		state.later(state.options.autoPayDelayMs, () => {
 			if (isPayable(payment)) markPaid(state, payment, method);

@@ -12,17 +12,20 @@ import { paymentPage, settledDelivery } from '../checkoutPage';
 import {
 	accountView,
 	cardView,
+	paymentChangeView,
 	paymentView,
 	SETTABLE_OPTIONS,
 	settingsView,
+	transferView,
 	withdrawalView,
 } from '../controlViews';
-import { markPaid, setWithdrawalState } from '../paying';
+import { changePaymentState, markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
 import { findPayment } from './payments';
 import type { Route, RouteAnswer } from './route';
 
 export const CONTROL_PREFIX = '/_sandbox';
+const SETTLE_LIMIT_MS = 30_000;
 
 function control(method: Route['method'], path: string, handle: Route['handle']): Route {
 	return { method, pattern: `${CONTROL_PREFIX}${path}`, auth: 'none', handle };
@@ -39,6 +42,13 @@ export const controlRoutes: Route[] = [
 	control('DELETE', '/counters', ({ state }) => {
 		state.counters.clear();
 		return ok();
+	}),
+	// Answers once no service request is being handled (up to 30 s): what a delayed request does is done.
+	control('POST', '/settle', async ({ state }) => {
+		const until = Date.now() + SETTLE_LIMIT_MS;
+		while (state.requestsUnderWay > 0 && Date.now() < until)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		return ok({ result: 'OK', underWay: state.requestsUnderWay });
 	}),
 	control('GET', '/faults', ({ state }) => ok(state.faults)),
 	control('POST', '/faults', ({ state, request }) => {
@@ -122,6 +132,11 @@ export const controlRoutes: Route[] = [
 	control('GET', '/payments/{url}', ({ state, params }) =>
 		ok(paymentView(findPayment(state, params.url))),
 	),
+	// Every state the service put the object in, a second checkout of an object in process included.
+	control('GET', '/payments/{url}/changes', ({ state, params }) => {
+		const slug = findPayment(state, params.url).slug;
+		return ok(state.paymentChanges.filter((change) => change.slug === slug).map(paymentChangeView));
+	}),
 	control('GET', '/otp/{url}', ({ state, params }) => {
 		const otp = findPayment(state, params.url).otp;
 		if (otp === undefined) throw notFound(`No OTP is pending for ${params.url}`);
@@ -142,10 +157,11 @@ export const controlRoutes: Route[] = [
 		const next = request.body.state;
 		if (typeof next !== 'number' || !Number.isInteger(next) || next < 0 || next > 5)
 			throw badRequest('state: an integer from 0 to 5');
-		payment.state = next;
+		changePaymentState(state, payment, next);
 		if (request.body.callback === true) sendPaymentCallback(state, payment);
 		return ok(paymentView(payment));
 	}),
+	control('GET', '/transfers', ({ state }) => ok(state.transfers.map(transferView))),
 	control('GET', '/withdrawals', ({ state }) => ok(state.withdrawals.map(withdrawalView))),
 	control('POST', '/withdrawals/{id}/advance', ({ state, params, request }) => {
 		const withdrawal = state.withdrawals.find((candidate) => String(candidate.id) === params.id);

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../http';
 import { PAYMENT_STATE } from '../model';
 import type { PaymentObject } from '../model';
 import type { SandboxProfile } from '../options';
-import { isPayable } from '../paying';
+import { changePaymentState, isPayable } from '../paying';
 import type { SandboxState } from '../state';
 import {
 	optionalBoolean,
@@ -194,7 +194,7 @@ export const paymentRoutes: Route[] = [
 			}
 			if (!isPayable(payment))
 				throw conflict(`El pago ${payment.slug} ya está expirado o cancelado`);
-			payment.state = PAYMENT_STATE.expired;
+			changePaymentState(context.state, payment, PAYMENT_STATE.expired);
 			payment.expiredAt = new Date();
 			return { body: { result: 'OK' } };
 		},
@@ -240,7 +240,7 @@ function readExpirationDays(body: Body, fallback: number): number {
 /**
  * The live service refuses a creation without `payer_redirect_url` or `callback`, or with the methods
  * as an object instead of a JSON string, with 403 and one Spanish sentence (second survey). The
- * missing callback is refused only with the setting `refuseCreationWithoutCallback`.
+ * setting `refuseCreationWithoutCallback` (on by default) can let a missing callback through.
  */
 function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): void {
 	const missing = (field: string) =>

@@ -32,6 +32,7 @@ async function newPayment(): Promise<string> {
 			description: 'x',
 			paymentMethods: ['daviplata'],
 			payerRedirectUrl: 'https://shop.example/thanks',
+			callbackUrl: 'https://hooks.example/webhook/pay',
 			expirationDays: 1,
 		},
 		credentials: sandboxCredentials(sandbox),

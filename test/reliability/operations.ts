@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
+import { PAYMENT_STATE } from '../../sandbox/model';
 import { runPayNode } from '../harness/runWorkflow';
 import { sandboxCredentials } from '../harness/sandboxCredentials';
 import { WITHDRAW_TO_PAYEE } from '../harness/parameters';
@@ -13,8 +14,14 @@ export interface MatrixOperation {
 	movesMoney: boolean;
 	/** Prepares what the operation needs and returns its node parameters. */
 	prepare(sandbox: Sandbox): Promise<IDataObject>;
-	/** How many times the service carried it out (state changes, not requests). */
+	/**
+	 * How many times the service carried it out, counted from its effects (objects created,
+	 * checkouts opened, objects paid, transfers and withdrawals listed, cards charged), never from
+	 * what the node answered or from a state that a second time would leave as it was.
+	 */
 	carriedOut(sandbox: Sandbox): Promise<number>;
+	/** What the node reads at the service to settle a lost answer (the item's `resolved_by`), if anything. */
+	resolvedBy?: string;
 	/** Card data the operation handles, which must appear nowhere in its run. */
 	cardSecrets?: string[];
 }
@@ -39,6 +46,7 @@ async function newPayment(
 			description: 'matrix',
 			paymentMethods,
 			payerRedirectUrl: 'https://shop.example/thanks',
+			callbackUrl: 'https://hooks.example/webhook/pay',
 			expirationDays: 1,
 		},
 		credentials: sandboxCredentials(sandbox),
@@ -47,6 +55,13 @@ async function newPayment(
 }
 
 let slug = '';
+let cardUuid = '';
+
+/** Times the service put the object `slug` in `state`: a second checkout counts, though the state stays. */
+async function changesTo(sandbox: Sandbox, state: number): Promise<number> {
+	return (await sandbox.control.paymentChanges(slug)).filter((change) => change.state === state)
+		.length;
+}
 
 export const MATRIX_OPERATIONS: MatrixOperation[] = [
 	{
@@ -57,6 +72,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			slug = await newPayment(sandbox);
 			return { resource: 'payment', operation: 'get', slug };
 		},
+		// A read carries nothing out.
 		carriedOut: async () => 0,
 	},
 	{
@@ -87,7 +103,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			slug = await newPayment(sandbox);
 			return { resource: 'checkout', operation: 'payWithDaviplata', slug, ...payer };
 		},
-		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
+		carriedOut: async (sandbox) => await changesTo(sandbox, PAYMENT_STATE.inProcess),
 	},
 	{
 		name: 'Checkout → Pay with Bank Button',
@@ -97,7 +113,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			slug = await newPayment(sandbox, ['bancolombia_transfer']);
 			return { resource: 'checkout', operation: 'payWithBankButton', slug, ...payer };
 		},
-		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
+		carriedOut: async (sandbox) => await changesTo(sandbox, PAYMENT_STATE.inProcess),
 	},
 	{
 		name: 'Checkout → Pay in Cash',
@@ -113,7 +129,7 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 				...payer,
 			};
 		},
-		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 1 ? 1 : 0),
+		carriedOut: async (sandbox) => await changesTo(sandbox, PAYMENT_STATE.inProcess),
 	},
 	{
 		name: 'Checkout → Confirm Wallet OTP',
@@ -132,7 +148,8 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 				otp: await sandbox.control.otp(slug),
 			};
 		},
-		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 3 ? 1 : 0),
+		carriedOut: async (sandbox) => await changesTo(sandbox, PAYMENT_STATE.paid),
+		resolvedBy: 'GET /pay_detail/{slug}',
 	},
 	{
 		name: 'Transfer → Send',
@@ -144,7 +161,12 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			recipient: 'friend',
 			amount: 1000,
 		}),
-		carriedOut: async (sandbox) => (await sandbox.control.account('friend')).balance / 1000,
+		carriedOut: async (sandbox) =>
+			(await sandbox.control.transfers()).filter(
+				(transfer) =>
+					transfer.fromUser === 'demo' && transfer.toUser === 'friend' && transfer.amount === 1000,
+			).length,
+		resolvedBy: 'GET /send/',
 	},
 	{
 		name: 'Withdrawal → Withdraw',
@@ -154,7 +176,10 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			...WITHDRAW_TO_PAYEE,
 			callbackUrl: 'https://hooks.example/webhook/withdrawal',
 		}),
-		carriedOut: async (sandbox) => (await sandbox.control.withdrawals()).length,
+		carriedOut: async (sandbox) =>
+			(await sandbox.control.withdrawals()).filter(
+				(withdrawal) => withdrawal.keyValue === '@payee' && withdrawal.amount === 1000,
+			).length,
 	},
 	{
 		name: 'Card → Charge',
@@ -172,16 +197,21 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 				credentials: sandboxCredentials(sandbox),
 			});
 			slug = await newPayment(sandbox);
+			cardUuid = registered.items[0].json.card_uuid as string;
 			return {
 				resource: 'card',
 				operation: 'charge',
-				cardUuid: registered.items[0].json.card_uuid,
+				cardUuid,
 				slug,
 				dues: 1,
 				cvv: '7391',
 			};
 		},
-		carriedOut: async (sandbox) => ((await sandbox.control.payment(slug)).state === 3 ? 1 : 0),
+		// Each charge the service carried out keeps the CVV it decrypted.
+		carriedOut: async (sandbox) =>
+			(await sandbox.control.cards()).find((card) => card.uuid === cardUuid)?.chargedCvvs.length ??
+			0,
+		resolvedBy: 'GET /pay_detail/{slug}',
 		cardSecrets: ['7391'],
 	},
 ];

@@ -1,5 +1,6 @@
 /** A plain HTTP client of the sandbox for its own tests: logs in as an account and returns raw answers. */
 import axios from 'axios';
+import { constants, publicEncrypt } from 'crypto';
 import type { AxiosResponse, Method } from 'axios';
 
 import { startSandbox } from '../../sandbox';
@@ -101,4 +102,27 @@ export async function createPayment(
 	if (response.status !== 201)
 		throw new Error(`creation failed: ${response.status} ${JSON.stringify(response.data)}`);
 	return response.data;
+}
+
+/** A card saved on the demo account as a real client saves it (fields encrypted with the service's key, PKCS#1). */
+export async function registerCard(
+	client: ApiClient,
+	number = '4111111111111111',
+): Promise<string> {
+	const pem = (await client.call('GET', '/base/get_constants_key_public/')).data.data
+		.text_long_value as string;
+	const encrypt = (text: string) =>
+		publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString(
+			'base64',
+		);
+	const response = await client.call('POST', '/register_tc/', {
+		number_card: encrypt(number),
+		name_card: encrypt('ANA PEREZ'),
+		date_expiration: encrypt('12/30'),
+		bank: 'banco',
+		country: 'Colombia',
+	});
+	if (response.status !== 201)
+		throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.data)}`);
+	return (response.data.card_id ?? response.data.uuid) as string;
 }

@@ -170,6 +170,29 @@ describe('checkout', () => {
 		await sandbox.control.pay(created.url as string);
 		expect((await demo.call('POST', `/${created.url}`, { payment: 'breb' })).status).toBe(409);
 	});
+
+	it('keeps every state change for the control API: a second checkout of an object in process is one more, a refused one none', async () => {
+		const created = await createPayment(demo);
+		const slug = created.url as string;
+		await demo.call('POST', `/${slug}`, { ...PAYER, payment: 'daviplata' });
+		await demo.call('POST', `/${slug}`, { ...PAYER, payment: 'daviplata' });
+		const otp = await sandbox.control.otp(slug);
+		await demo.call('POST', '/pay/confirm_daviplata/', { URL: slug, OTP: otp });
+		expect((await demo.call('POST', `/${slug}`, { ...PAYER, payment: 'daviplata' })).status).toBe(
+			409,
+		);
+		const changes = await sandbox.control.paymentChanges(slug);
+		expect(changes.map(({ state, method }) => [state, method])).toEqual([
+			[1, 'daviplata'],
+			[1, 'daviplata'],
+			[3, 'daviplata'],
+		]);
+		expect(changes.every((change) => change.slug === slug)).toBe(true);
+		expect(new Date(changes[0].date).toISOString()).toBe(changes[0].date);
+		expect(await sandbox.control.paymentChanges((await createPayment(demo)).url as string)).toEqual(
+			[],
+		);
+	});
 });
 
 describe('faults and counters', () => {
@@ -207,6 +230,22 @@ describe('faults and counters', () => {
 		const response = await demo.call('POST', '/pay/estimate/', { amount: '1000' }, {});
 		const text = typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
 		expect(text).toMatch(pattern);
+	});
+
+	it('carries out a request held by latency after it arrived; settle answers once it is done', async () => {
+		await sandbox.control.injectFault({ route: 'POST /pay/', latencyMs: 300 });
+		const held = demo.call('POST', '/pay/', {
+			amount: 10,
+			description: 'x',
+			payment_method_enabled: '{"pse":true}',
+		});
+		while ((await sandbox.control.count('POST /pay/')) === 0)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(await sandbox.control.payments()).toHaveLength(0);
+		expect(await sandbox.control.settle()).toBe(0);
+		expect(await sandbox.control.payments()).toHaveLength(1);
+		expect((await held).status).toBe(201);
+		expect(await sandbox.control.settle()).toBe(0);
 	});
 
 	it('resets the connection before or after processing', async () => {

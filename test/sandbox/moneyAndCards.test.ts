@@ -31,6 +31,16 @@ describe('transfers', () => {
 		expect(list.data).toHaveLength(2);
 		expect(list.data[0]).toMatchObject({ from_user: 'demo', to_user: 'friend', amount: 1000 });
 		expect(new Date(list.data[0].date).toISOString()).toBe(list.data[0].date);
+		expect(
+			(await sandbox.control.transfers()).map(({ fromUser, toUser, amount }) => ({
+				fromUser,
+				toUser,
+				amount,
+			})),
+		).toEqual([
+			{ fromUser: 'demo', toUser: 'friend', amount: 1000 },
+			{ fromUser: 'demo', toUser: 'friend', amount: 500 },
+		]);
 	});
 
 	it.each([
@@ -50,6 +60,7 @@ describe('transfers', () => {
 		expect(response.data.detail).toEqual(expect.any(String));
 		expect((await sandbox.control.account('demo')).balance).toBe(1_000_000);
 		expect((await sandbox.control.account('friend')).balance).toBe(0);
+		expect(await sandbox.control.transfers()).toEqual([]);
 	});
 });
 

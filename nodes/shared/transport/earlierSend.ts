@@ -34,7 +34,8 @@ export class AlreadySentError extends NodeOperationError {
 		this.shown = shown;
 	}
 
-	protected get outcome(): string {
+	/** `already_sent`: an earlier execution sent it; `sent`: this one did, and its answer was lost. */
+	get outcome(): 'already_sent' | 'sent' {
 		return 'already_sent';
 	}
 
@@ -76,7 +77,7 @@ export class SentAsServiceShowsError extends AlreadySentError {
 		);
 	}
 
-	protected get outcome(): string {
+	get outcome(): 'already_sent' | 'sent' {
 		return 'sent';
 	}
 }

@@ -5,14 +5,16 @@
  * service cannot tell, the item stays `unknown` and nothing is sent. Each case counts what the sandbox
  * carried out, not what the item says.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
-import { sandboxCredentials } from '../../../harness/sandboxCredentials';
+import { sandboxCredentials, secretsOf } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
-import { TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
+import { PAYER, TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
 import { CARD_PAYABLE_PAYMENT } from '../../Pay/actions/card/cardPayable';
 
 let sandbox: Sandbox;
@@ -56,7 +58,17 @@ describe('Transfer → Send whose answer is lost', () => {
 
 	it('is sent, in the same execution, when the transfer list shows it; the next items are sent', async () => {
 		await loseAnswer('POST /send/', 2);
+		const logged = jest.spyOn(Container.get(Logger), 'info');
 		const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, batch);
+		const lines = logged.mock.calls.map((call) => `${String(call[0])} ${JSON.stringify(call[1])}`);
+		logged.mockRestore();
+		// n8n's log says what was read and what it showed, and holds no secret.
+		expect(lines).toContainEqual(
+			expect.stringMatching(
+				/^Pay: the transfer of 333 COP to friend \(reference ref-[0-9a-f]{32}\) resolved by GET \/send\/: it went through/,
+			),
+		);
+		for (const secret of secretsOf(sandbox.demo)) expect(lines.join('\n')).not.toContain(secret);
 		expect(run.error).toBeUndefined();
 		expect(run.items[2].json).toMatchObject({
 			outcome: 'sent',
@@ -135,14 +147,6 @@ describe('Transfer → Send whose answer is lost', () => {
 });
 
 describe('payments whose answer is lost: the payment object tells', () => {
-	const payer = {
-		payerName: 'Ana',
-		documentType: 'CC',
-		documentNumber: '1020304050',
-		payerEmail: 'ana@example.com',
-		payerPhone: '3001112233',
-	};
-
 	async function awaitingOtp(): Promise<{ slug: string; otp: string }> {
 		const created = await execute(newWorkflow(), {
 			...CARD_PAYABLE_PAYMENT,
@@ -153,7 +157,7 @@ describe('payments whose answer is lost: the payment object tells', () => {
 			resource: 'checkout',
 			operation: 'payWithDaviplata',
 			slug,
-			...payer,
+			...PAYER,
 		});
 		return { slug, otp: await sandbox.control.otp(slug) };
 	}
