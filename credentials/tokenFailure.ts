@@ -1,9 +1,9 @@
 /**
  * Why the credential could not obtain an access token, as an n8n API error: the message says what
- * failed, in the service's own words where it gave any, and which field to check; `httpCode` is
- * the token endpoint's status. Never a key or a token: the client's error (which carries the
- * request's headers) is read for its status, body and code only, and the service's words are
- * cleared of the credential's secrets should it echo them.
+ * failed (with the token endpoint's HTTP status), in the service's own words where it gave any, and
+ * which field to check; the description is all the service said. Never a key or a token: the
+ * client's error (which carries the request's headers) is read for its status, body and code only,
+ * and the service's words are cleared of the credential's secrets should it echo them.
  */
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
@@ -29,7 +29,6 @@ export interface TokenFailure {
 	message: string;
 	/** What the service said, whole. */
 	serviceSaid?: string;
-	httpCode?: string;
 }
 
 export function tokenFetchError(failure: TokenFailure, secrets: unknown[]): NodeApiError {
@@ -37,13 +36,15 @@ export function tokenFetchError(failure: TokenFailure, secrets: unknown[]): Node
 	const message = clean(failure.message);
 	const response: JsonObject = { message };
 	if (failure.serviceSaid !== undefined) response.serviceSaid = clean(failure.serviceSaid);
+	// No httpCode: n8n wraps this error again where its NodeApiError is another copy of the class
+	// (an installed package's), and a wrapped error with a status gets n8n's generic sentence for it
+	// ("Authorization failed - please check your credentials") instead of this message.
 	const error = new NodeApiError(CREDENTIAL_AS_NODE, response, {
 		message,
 		description:
 			failure.serviceSaid === undefined
 				? 'Nothing was sent with this credential.'
 				: `The service said: ${clean(failure.serviceSaid)}`,
-		httpCode: failure.httpCode,
 	});
 	// NodeApiError swaps a message that names a connection code (ECONNREFUSED) for a generic one.
 	error.message = message;
@@ -59,10 +60,7 @@ export function describeTokenFailure(thrown: unknown): TokenFailure {
 	const status = failure.response?.status;
 	const said = serviceWords(failure.response?.data);
 	const words = said ? `: ${said.specific}` : '';
-	const facts = {
-		serviceSaid: said?.whole,
-		httpCode: status === undefined ? undefined : String(status),
-	};
+	const facts = { serviceSaid: said?.whole };
 	if (status !== undefined && status >= 300 && status < 400) {
 		const location = failure.response?.headers?.location;
 		const to =

@@ -1,8 +1,8 @@
 /**
  * The credential's token fetch fails as an n8n API error (`NodeApiError`): its message in the
- * service's words with the field to check, its httpCode the token endpoint's status, never a key or
- * a token, whatever shape the service's failure body has. Through n8n's engine, a Pay node whose
- * refresh token is refused fails with those words and sends nothing else.
+ * service's words with the HTTP status and the field to check, never a key or a token, whatever
+ * shape the service's failure body has; n8n wrapping it again keeps the message. Through n8n's
+ * engine, a Pay node whose refresh token is refused fails with those words and sends nothing else.
  */
 import { NodeApiError } from 'n8n-workflow';
 import type { IHttpRequestHelper } from 'n8n-workflow';
@@ -94,9 +94,32 @@ describe("the credential's token fetch fails as a NodeApiError in the service's 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(message);
 		expect(error.description).toBe(description);
-		expect(error.httpCode).toBe(String(status));
+		expect(error.httpCode).toBeNull();
 		expect(everything(error)).not.toContain(API_KEY);
 		expect(everything(error)).not.toContain(REFRESH);
+	});
+
+	it("n8n's own copy of NodeApiError wrapping it again (an installed package's class is another) keeps its message and description", async () => {
+		const error = await failureFor(401, { detail: 'Token is invalid or expired' });
+		let OtherNodeApiError: typeof NodeApiError | undefined;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			OtherNodeApiError = (require('n8n-workflow') as { NodeApiError: typeof NodeApiError })
+				.NodeApiError;
+		});
+		expect(OtherNodeApiError).not.toBe(NodeApiError);
+		const node = {
+			name: 'Pay',
+			type: 'n8n-nodes-pay.pay',
+			typeVersion: 2,
+			position: [0, 0],
+			parameters: {},
+		};
+		// What n8n-core does with an error from preAuthentication: `new NodeApiError(this.getNode(), error)`.
+		const wrapped = new OtherNodeApiError!(node as never, error as never);
+		expect(wrapped.message).toBe(error.message);
+		expect(wrapped.description).toBe(error.description);
+		expect(wrapped.messages).toContain(error.message);
 	});
 
 	it('a service that echoes the refresh token or the API key has them hidden', async () => {
