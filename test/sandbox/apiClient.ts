@@ -1,5 +1,6 @@
 /** A plain HTTP client of the sandbox for its own tests: logs in as an account and returns raw answers. */
 import axios from 'axios';
+import { constants, publicEncrypt } from 'crypto';
 import type { AxiosResponse, Method } from 'axios';
 
 import { startSandbox } from '../../sandbox';
@@ -101,4 +102,27 @@ export async function createPayment(
 	if (response.status !== 201)
 		throw new Error(`creation failed: ${response.status} ${JSON.stringify(response.data)}`);
 	return response.data;
+}
+
+/** A card saved as a real client saves it: number, holder and expiry RSA-encrypted (PKCS#1 v1.5, the sandbox's default); its id. */
+export async function registerCardWithApi(
+	client: ApiClient,
+	number: string,
+	holder: string,
+	expiry = '12/30',
+): Promise<string> {
+	const key = (await client.call('GET', '/base/get_constants_key_public/')).data.data
+		.text_long_value as string;
+	const encrypt = (text: string) =>
+		publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString(
+			'base64',
+		);
+	const response = await client.call('POST', '/register_tc/', {
+		number_card: encrypt(number.replace(/\s/g, '')),
+		name_card: encrypt(holder),
+		date_expiration: encrypt(expiry),
+	});
+	if (response.status !== 201)
+		throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.data)}`);
+	return (response.data.card_id ?? response.data.uuid) as string;
 }
