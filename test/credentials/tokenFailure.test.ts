@@ -108,15 +108,8 @@ describe("the credential's token fetch fails as a NodeApiError in the service's 
 				.NodeApiError;
 		});
 		expect(OtherNodeApiError).not.toBe(NodeApiError);
-		const node = {
-			name: 'Pay',
-			type: 'n8n-nodes-pay.pay',
-			typeVersion: 2,
-			position: [0, 0],
-			parameters: {},
-		};
 		// What n8n-core does with an error from preAuthentication: `new NodeApiError(this.getNode(), error)`.
-		const wrapped = new OtherNodeApiError!(node as never, error as never);
+		const wrapped = new OtherNodeApiError!({ name: 'Pay' } as never, error as never);
 		expect(wrapped.message).toBe(error.message);
 		expect(wrapped.description).toBe(error.description);
 		expect(wrapped.messages).toContain(error.message);

@@ -4,22 +4,14 @@
  * a new node is created at version 2, with resource locators and Simplify. Checked with the display
  * rules of n8n-workflow 2.41 (the dev dependency) and, when installed, of n8n 2.8.4's own.
  */
-import { existsSync, readFileSync } from 'fs';
+import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 
+import { displayParameterOf, displayRuleReleases } from '../harness/displayRules';
 import { loadBuiltPackage, PACKAGE_ROOT } from '../harness/loadPackage';
 
-type DisplayParameter = (
-	values: INodeParameters,
-	property: INodeProperties,
-	node: Pick<INode, 'typeVersion'>,
-	description: INodeTypeDescription,
-) => boolean;
-
-const OLDEST = join(PACKAGE_ROOT, '.n8n-runtime/n8n-2.8.4/node_modules/n8n-workflow');
-const releases: Array<[string, string]> = [['2.41 (dev dependency)', 'n8n-workflow']];
-if (existsSync(join(OLDEST, 'package.json'))) releases.push(['2.8.4', OLDEST]);
+const releases = displayRuleReleases();
 
 async function descriptionOf(nodeName: string): Promise<INodeTypeDescription> {
 	const loaded = await loadBuiltPackage();
@@ -27,10 +19,7 @@ async function descriptionOf(nodeName: string): Promise<INodeTypeDescription> {
 }
 
 describe.each(releases)("with n8n-workflow %s's display rules", (_name, moduleName) => {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { NodeHelpers } = require(moduleName) as {
-		NodeHelpers: { displayParameter: DisplayParameter };
-	};
+	const NodeHelpers = { displayParameter: displayParameterOf(moduleName) };
 	let pay: INodeTypeDescription;
 	beforeAll(async () => (pay = await descriptionOf('pay')));
 

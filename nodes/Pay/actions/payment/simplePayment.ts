@@ -7,7 +7,7 @@ import { pickFields } from '../pickFields';
  * state, where to pay, when; named and typed as in the whole object. Simplify off gives every field
  * the service answered, and the service's originals under `raw`.
  */
-const PAYMENT_FIELDS = [
+export const SIMPLE_PAYMENT_FIELDS = [
 	'slug',
 	'payment_page_url',
 	'state',
@@ -34,5 +34,5 @@ const PAYMENT_FIELDS = [
 /** A payment object's view reduced to those fields; anything that is no payment object (no slug) stays whole. */
 export function simplePayment(view: IDataObject): IDataObject {
 	if (!('slug' in view)) return view;
-	return pickFields(view, PAYMENT_FIELDS);
+	return pickFields(view, SIMPLE_PAYMENT_FIELDS);
 }

@@ -4,16 +4,13 @@
  * cards, by brand and last four) or By UUID. Every operation that names a payment or a card reads
  * them so; what is no payment or card is refused before anything is sent, naming the field and mode.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import { Workflow } from 'n8n-workflow';
-import type { IDataObject, INode, INodeType, IWorkflowBase } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { Pay } from '../../../../nodes/Pay/Pay.node';
-import { TestCredentialsHelper } from '../../../harness/credentialsHelper';
-import { loadBuiltPackage } from '../../../harness/loadPackage';
+import { searchList } from '../../../harness/listSearch';
 import { PAYER } from '../../../harness/parameters';
-import { CREDENTIAL_ID, makeAdditionalData, runPayNode } from '../../../harness/runWorkflow';
+import { runPayNode } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
@@ -68,35 +65,15 @@ async function registerCard(cardNumber: string, holderName: string): Promise<str
 	return items[0].json.card_uuid as string;
 }
 
-/** The Card field's list, as the editor loads it (n8n's listSearch, through its LoadOptionsContext). */
+/** The Card field's list, as the editor loads it. */
 async function cardList(filter?: string) {
-	const loaded = await loadBuiltPackage();
-	const helper = new TestCredentialsHelper(loaded.credentialTypes);
-	helper.stored.set(CREDENTIAL_ID, { sessionToken: '', ...sandboxCredentials(sandbox) });
-	const node: INode = {
-		id: 'pay',
-		name: 'Pay',
-		type: loaded.typeName('pay'),
-		typeVersion: 2,
-		position: [0, 0],
+	return await searchList(sandbox, {
+		method: 'searchCards',
+		field: 'cardUuid',
 		parameters: { resource: 'card', operation: 'charge' },
-		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },
-	};
-	const workflow = new Workflow({
-		id: 'w',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: loaded.nodeTypes,
+		typeVersion: 2,
+		filter,
 	});
-	const context = new LoadOptionsContext(
-		workflow,
-		node,
-		makeAdditionalData(helper, 'load-options', { id: 'w' } as IWorkflowBase),
-		'cardUuid',
-	);
-	const nodeType = loaded.nodeTypes.getByName(node.type) as INodeType;
-	return await nodeType.methods!.listSearch!.searchCards.call(context, filter);
 }
 
 describe('Payment Slug: By URL and By Slug', () => {
@@ -224,38 +201,27 @@ describe('every operation that names a payment or a card reads it with its locat
 		).toEqual(['card → charge', 'card → delete', 'card → get']);
 	});
 
-	it.each(locatorOperations('slug'))(
-		'%s refuses a payment By URL that is no link, naming field and mode, and sends nothing',
-		async (_name, resource, operation) => {
-			const { error } = await run({
-				resource,
-				operation,
-				...rest,
-				cardUuid: byUuid('3f2a9c1e-8b7d-4e2f-9a6b-1c0d5e4f3a2b'),
-				slug: byUrl('={{ "aB3dE9xZ" }}'),
-			});
-			expect(error?.message).toBe(
-				'Payment Slug (By URL): "aB3dE9xZ" is not a link; for a slug, pick By Slug',
-			);
-			expect(Object.values(await sandbox.control.counters()).every((count) => count === 0)).toBe(
-				true,
-			);
-		},
-	);
+	const validSlug = bySlug('aB3dE9xZ');
+	const validCard = byUuid('3f2a9c1e-8b7d-4e2f-9a6b-1c0d5e4f3a2b');
+	// Each field with a mapped value that names nothing, the other field valid.
+	const refusals = [
+		...locatorOperations('slug').map(([name, resource, operation]) => [
+			`${name}: a payment By URL that is no link`,
+			{ resource, operation, cardUuid: validCard, slug: byUrl('={{ "aB3dE9xZ" }}') },
+			'Payment Slug (By URL): "aB3dE9xZ" is not a link; for a slug, pick By Slug',
+		]),
+		...locatorOperations('cardUuid').map(([name, resource, operation]) => [
+			`${name}: a card By UUID that is none`,
+			{ resource, operation, slug: validSlug, cardUuid: byUuid('={{ "not a uuid" }}') },
+			'Card (By UUID): "not a uuid" is not a card_uuid (letters, digits and "-")',
+		]),
+	] as Array<[string, IDataObject, string]>;
 
-	it.each(locatorOperations('cardUuid'))(
-		'%s refuses a card By UUID that is none, naming field and mode, and sends nothing',
-		async (_name, resource, operation) => {
-			const { error } = await run({
-				resource,
-				operation,
-				...rest,
-				slug: bySlug('aB3dE9xZ'),
-				cardUuid: byUuid('={{ "not a uuid" }}'),
-			});
-			expect(error?.message).toBe(
-				'Card (By UUID): "not a uuid" is not a card_uuid (letters, digits and "-")',
-			);
+	it.each(refusals)(
+		'%s is refused, naming field and mode, and nothing is sent',
+		async (_name, fields, message) => {
+			const { error } = await run({ ...rest, ...fields });
+			expect(error?.message).toBe(message);
 			expect(Object.values(await sandbox.control.counters()).every((count) => count === 0)).toBe(
 				true,
 			);

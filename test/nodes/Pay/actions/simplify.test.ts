@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { SIMPLE_PAYMENT_FIELDS } from '../../../../nodes/Pay/actions/payment/simplePayment';
 import type { Sandbox } from '../../../../sandbox';
 import { pseCheckout } from '../../../harness/parameters';
 import { runPayNode } from '../../../harness/runWorkflow';
@@ -35,31 +36,6 @@ const CREATE = {
 	expirationDays: 1,
 };
 
-/** Every payment field Simplify may keep; each view keeps those its answer has. */
-const PAYMENT_FIELDS = [
-	'slug',
-	'payment_page_url',
-	'state',
-	'state_label',
-	'amount',
-	'payed_amount',
-	'fee_amount',
-	'iva_amount',
-	'description',
-	'payment_method',
-	'payment_methods',
-	'expiration_days',
-	'date_created',
-	'date_payed',
-	'date_expired',
-	'payer_name',
-	'payer_email',
-	'payer_phone',
-	'payer_id',
-	'idempotency_key',
-	'updated_fields',
-];
-
 /** The simplified view is the whole one cut down: the same names with the same values. */
 function expectCutDownFrom(simple: IDataObject, whole: IDataObject, allowed: string[]) {
 	expect(Object.keys(simple).every((field) => allowed.includes(field))).toBe(true);
@@ -88,7 +64,7 @@ describe('payment objects', () => {
 		expectCutDownFrom(
 			Object.fromEntries(Object.entries(simple).filter(([field]) => !own.includes(field))),
 			whole,
-			PAYMENT_FIELDS,
+			SIMPLE_PAYMENT_FIELDS,
 		);
 		expect(Object.keys(simple)).toEqual(expect.arrayContaining(own));
 		expect(Object.keys(whole)).toEqual(Object.keys(atVersion1));
@@ -106,7 +82,7 @@ describe('payment objects', () => {
 		const [simple] = await run(got);
 		const [whole] = await run({ ...got, simplify: false });
 		const [atVersion1] = await run({ resource: 'payment', operation: 'get', slug }, 1);
-		expectCutDownFrom(simple, whole, PAYMENT_FIELDS);
+		expectCutDownFrom(simple, whole, SIMPLE_PAYMENT_FIELDS);
 		expect(simple).toMatchObject({ slug, amount: 42000, state: 0, description: 'Simplify test' });
 		expect(whole).toEqual(atVersion1);
 		expect(whole).toHaveProperty('payment_method_enabled');
