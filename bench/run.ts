@@ -9,6 +9,7 @@ import { cpus } from 'os';
 import { join } from 'path';
 
 import { shutDownEngine } from '../test/harness/runWorkflow';
+import { benchmarkAskingTheService } from './askTheService';
 import { benchmarkCardEncryption } from './cardEncryption';
 import { benchmarkConcurrency } from './concurrency';
 import { benchmarkGrowth } from './growth';
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
 		if (selected('growth')) record(await benchmarkGrowth(sandbox));
 		if (selected('concurrency')) record(await benchmarkConcurrency(sandbox));
 		if (selected('cards')) record(await benchmarkCardEncryption(sandbox));
+		if (selected('asking'))
+			for (const result of await benchmarkAskingTheService(sandbox)) record(result);
 		if (selected('package')) for (const result of benchmarkPackage()) record(result);
 		if (selected('httpRequest') && process.env.PAY_BENCH_SKIP_N8N !== '1')
 			for (const result of await benchmarkHttpRequestNode(sandbox)) record(result);

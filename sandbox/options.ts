@@ -32,8 +32,8 @@ export interface SandboxOptions {
 	/** Bre-B is commercially gated in some environments; false refuses it. */
 	brebEnabled: boolean;
 	/**
-	 * `observed` only: refuse a creation without `callback` (403), as the second survey says the live
-	 * service does. Off by default for now: many workflow tests create objects without a Callback URL.
+	 * `observed` only: refuse a creation without `callback` (403), as real clients report the live
+	 * service does (second survey). On by default; off accepts it, as the spec profile does.
 	 */
 	refuseCreationWithoutCallback: boolean;
 	/** Public base of the hosted checkout page; defaults to the sandbox's own `/checkout`. */
@@ -55,6 +55,6 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 	withdrawalStepMs: 0,
 	callbackEncoding: 'json',
 	brebEnabled: true,
-	refuseCreationWithoutCallback: false,
+	refuseCreationWithoutCallback: true,
 	quiet: true,
 };

@@ -240,7 +240,7 @@ function readExpirationDays(body: Body, fallback: number): number {
 /**
  * The live service refuses a creation without `payer_redirect_url` or `callback`, or with the methods
  * as an object instead of a JSON string, with 403 and one Spanish sentence (second survey). The
- * missing callback is refused only with the setting `refuseCreationWithoutCallback`.
+ * setting `refuseCreationWithoutCallback` (on by default) can let a missing callback through.
  */
 function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): void {
 	const missing = (field: string) =>

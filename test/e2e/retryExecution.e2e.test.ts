@@ -2,7 +2,9 @@
  * n8n's Retry of a failed execution, in real n8n (regular mode, SQLite), is a new execution: the
  * references the Pay node recorded in n8n's database keep it from sending again what the failed
  * one sent. Five transfers from one webhook call, the 3rd refused by the sandbox; then the
- * execution is retried through n8n's REST API, as the editor's "Retry" button does.
+ * execution is retried through n8n's REST API, as the editor's "Retry" button does. And four
+ * transfers whose 3rd was carried out but answered 500, while the transfer list could not be read:
+ * the Retry asks the service, finds the 3rd sent, and sends the 4th once.
  */
 import { writeFileSync } from 'fs';
 import { join } from 'path';
@@ -19,7 +21,7 @@ import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 import { E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
-import { logIn, postToWebhook, waitForExecutions } from './n8nRest';
+import { executionsOf, logIn, postToWebhook, waitForExecutions } from './n8nRest';
 
 jest.setTimeout(120_000);
 
@@ -111,13 +113,7 @@ describe.each([
 			expect(failed.status).toBe('error');
 			expect(await sandbox.control.count('POST /send/')).toBe(3);
 
-			const retried = await fetch(`${n8n.baseUrl}/rest/executions/${failed.id}/retry`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', cookie },
-				body: JSON.stringify({ loadWorkflow: false }),
-			});
-			expect(retried.status).toBe(200);
-			const retry = ((await retried.json()) as { data: RetriedExecution }).data;
+			const retry = await retryThroughRest(n8n.baseUrl, cookie, failed.id);
 			expect(retry.status).toBe('success');
 			const sent = outputOf(retry, 'Send Transfer');
 			expect(sent.map((item) => item.outcome ?? (item.sent === true ? 'sent' : 'other'))).toEqual([
@@ -133,8 +129,83 @@ describe.each([
 				1000 + 2000 + 3000 + 4000 + 5000,
 			);
 		});
+
+		it('Retry of the execution stopped by a 3rd transfer of unknown outcome: the service shows it sent, the 4th is sent once', async () => {
+			const cookie = await logIn(n8n.baseUrl);
+			await sandbox.control.reset();
+			const payouts = [1, 2, 3, 4].map((n) => ({ to: 'friend', amount: n * 1100 }));
+			const friendBefore = (await sandbox.control.account('friend')).balance;
+			await sandbox.control.injectFault({
+				route: 'POST /send/',
+				after: 2,
+				status: 500,
+				afterProcessing: true,
+			});
+			await sandbox.control.injectFault({ route: 'GET /send/', status: 503, times: 50 });
+			const earlier = new Set(
+				(await executionsOf(n8n.baseUrl, cookie, WORKFLOW_ID)).map((execution) => execution.id),
+			);
+			const earlierWebhookRuns = (await executionsOf(n8n.baseUrl, cookie, WORKFLOW_ID)).filter(
+				(execution) => execution.mode === 'webhook',
+			).length;
+			const called = await postToWebhook(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, { payouts });
+			expect(called.status).toBe(200);
+			const executions = await waitForExecutions(
+				n8n.baseUrl,
+				cookie,
+				WORKFLOW_ID,
+				earlierWebhookRuns + 1,
+				'webhook',
+				60_000,
+			);
+			const failed = executions.find((execution) => !earlier.has(execution.id));
+			if (!failed) throw new Error('the webhook call started no execution');
+			expect(failed.status).toBe('error');
+			// The 3rd went out (its answer was lost), the 4th was never sent.
+			expect(await sandbox.control.count('POST /send/')).toBe(3);
+
+			await sandbox.control.clearFaults();
+			const retry = await retryThroughRest(n8n.baseUrl, cookie, failed.id);
+			expect(retry.status).toBe('success');
+			const sent = outputOf(retry, 'Send Transfer');
+			expect(sent.map((item) => item.outcome ?? (item.sent === true ? 'sent' : 'other'))).toEqual([
+				'already_sent',
+				'already_sent',
+				'already_sent',
+				'sent',
+			]);
+			expect(sent[2]).toMatchObject({
+				resolved_by: 'GET /send/',
+				transfer: { to_user: 'friend', amount: 3300 },
+			});
+			// Counted from the sandbox: each of the four transfers went out once.
+			expect(await sandbox.control.count('POST /send/')).toBe(4);
+			expect(
+				sandbox.state.transfers
+					.filter((transfer) => transfer.toUser === 'friend')
+					.map((t) => t.amount),
+			).toEqual([1100, 2200, 3300, 4400]);
+			expect((await sandbox.control.account('friend')).balance - friendBefore).toBe(
+				1100 + 2200 + 3300 + 4400,
+			);
+		});
 	},
 );
+
+/** n8n's Retry of a failed execution, as the editor's "Retry" button asks for it. */
+async function retryThroughRest(
+	baseUrl: string,
+	cookie: string,
+	executionId: string,
+): Promise<RetriedExecution> {
+	const retried = await fetch(`${baseUrl}/rest/executions/${executionId}/retry`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', cookie },
+		body: JSON.stringify({ loadWorkflow: false }),
+	});
+	expect(retried.status).toBe(200);
+	return ((await retried.json()) as { data: RetriedExecution }).data;
+}
 
 interface RetriedExecution {
 	status: string;

@@ -46,6 +46,18 @@ describe('hidden (password) card fields', () => {
 	);
 });
 
+describe('Payment → Create: Callback URL', () => {
+	const field = createPayment.properties.find((property) => property.name === 'callbackUrl');
+
+	it('says under the field that it is needed, and what to put there without a Pay Trigger', () => {
+		expect(field?.hint).toMatch(/^Needed: the service refuses a payment link without one\./);
+		expect(field?.hint).toMatch(/No Pay Trigger\? Any URL of yours .*Add Callback Secret off/);
+		expect(field?.hint).toMatch(/only no callback reaches n8n\.$/);
+		// Not required in n8n's sense: an older workflow with it empty would not run at all.
+		expect(field?.required).toBeUndefined();
+	});
+});
+
 describe('Payment → Update Fields', () => {
 	const withOptions = (properties: INodeProperties[]) =>
 		properties.flatMap((property) =>
@@ -57,10 +69,11 @@ describe('Payment → Update Fields', () => {
 	const updateFields = withOptions(
 		updatePayment.properties.filter((property) => property.name === 'updateFields'),
 	);
-	const without = ({ required: _required, default: _default, ...rest }: INodeProperties) => rest;
+	// A hint says what Create needs (Callback URL: the service refuses a creation without one).
+	const without = ({ required: _r, default: _d, hint: _h, ...rest }: INodeProperties) => rest;
 
 	it.each(updateFields.map((field) => [field.displayName, field]))(
-		"%s is Create's field, with its description, only not required",
+		"%s is Create's field, with its description, only not required, without Create's hint",
 		(_name, field) => {
 			const update = field as INodeProperties;
 			const create = createFields.get(update.name);
@@ -68,6 +81,7 @@ describe('Payment → Update Fields', () => {
 			expect(without(update)).toEqual(without(create as INodeProperties));
 			expect(update.description).toEqual(expect.any(String));
 			expect(update.required).toBeUndefined();
+			expect(update.hint).toBeUndefined();
 		},
 	);
 });

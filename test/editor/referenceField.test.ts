@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Pay } from '../../nodes/Pay/Pay.node';
+import { CLAIM_CHECK_DELAY_MS } from '../../nodes/shared/transport/sentRecord';
 
 const referenceFields = new Pay().description.properties.filter(
 	(property) => property.name === 'reference',
@@ -28,12 +29,18 @@ describe('Reference', () => {
 		]);
 	});
 
-	it('says what it does: recorded in n8n before sending, never sent twice, derived when empty, how to send again', () => {
+	it('says exactly what holds: recorded and read back before sending, at most once with two workers within the check, asks the service, derived when empty, how to send again', () => {
 		const descriptions = new Set(referenceFields.map((field) => field.description));
 		expect(descriptions.size).toBe(1);
 		const [description] = [...descriptions];
 		expect(description).toMatch(/records it in its own database before sending/);
-		expect(description).toMatch(/never sends the same reference twice/);
+		expect(description).toMatch(/reads the record back half a second later/);
+		expect(CLAIM_CHECK_DELAY_MS).toBe(500);
+		expect(description).toMatch(/goes out at most once/);
+		expect(description).toMatch(
+			/two workers claim it at the same instant, as long as n8n's database/,
+		);
+		expect(description).toMatch(/asks the service .* before saying the outcome is unknown/);
 		expect(description).toMatch(/Empty: one derived from the trigger's data/);
 		expect(description).toMatch(/To send again on purpose, use a new reference/);
 		expect(referenceFields.every((field) => field.default === '' && !field.required)).toBe(true);

@@ -158,6 +158,7 @@ describe('a creation whose first attempt lost its answer', () => {
 				description: 'lost then limited',
 				paymentMethods: ['pse'],
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 				expirationDays: 1,
 				requestOptions: { maxRetries: 1 },
 			},

@@ -12,7 +12,10 @@ const examples = readdirSync(EXAMPLES_DIR)
 	.filter((name) => name.endsWith('.json'))
 	.map((name) => ({
 		name,
-		workflow: JSON.parse(readFileSync(join(EXAMPLES_DIR, name), 'utf8')) as { id: string },
+		workflow: JSON.parse(readFileSync(join(EXAMPLES_DIR, name), 'utf8')) as {
+			id: string;
+			nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+		},
 	}));
 
 describe('example workflows', () => {
@@ -21,6 +24,28 @@ describe('example workflows', () => {
 		(_name, id) => {
 			expect(id.length).toBeGreaterThan(0);
 			expect(id.length).toBeLessThanOrEqual(21);
+		},
+	);
+
+	// The live service refuses a creation without either (403); the node fails the item before sending.
+	const creations = examples.flatMap(({ name, workflow }) =>
+		workflow.nodes
+			.filter(
+				(node) =>
+					node.type === 'n8n-nodes-pay.pay' &&
+					node.parameters.resource === 'payment' &&
+					node.parameters.operation === 'create',
+			)
+			.map((node) => [`${name}: ${node.name}`, node.parameters] as const),
+	);
+
+	it('create payment links in some examples', () => expect(creations.length).toBeGreaterThan(0));
+
+	it.each(creations)(
+		'%s gives the Payer Redirect URL and the Callback URL',
+		(_name, parameters) => {
+			expect(parameters.payerRedirectUrl).toMatch(/^https?:\/\/\S+$/);
+			expect(parameters.callbackUrl).toMatch(/^https?:\/\/\S+$/);
 		},
 	);
 });

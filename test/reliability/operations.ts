@@ -39,6 +39,7 @@ async function newPayment(
 			description: 'matrix',
 			paymentMethods,
 			payerRedirectUrl: 'https://shop.example/thanks',
+			callbackUrl: 'https://hooks.example/webhook/pay',
 			expirationDays: 1,
 		},
 		credentials: sandboxCredentials(sandbox),

@@ -96,6 +96,9 @@ describe('observed profile: payment objects', () => {
 	it.each([
 		['methods as an object', { payment_method_enabled: { pse: true } }],
 		['no payer_redirect_url', { payer_redirect_url: undefined }],
+		['an empty payer_redirect_url', { payer_redirect_url: ' ' }],
+		['no callback', { callback: undefined }],
+		['an empty callback', { callback: '' }],
 	])(
 		'refuses a creation with %s: 403 {"error": <sentence>}, nothing created',
 		async (_name, fields) => {
@@ -106,14 +109,16 @@ describe('observed profile: payment objects', () => {
 		},
 	);
 
-	it('refuses a creation without callback when refuseCreationWithoutCallback is set', async () => {
-		expect((await demo.call('POST', '/pay/', { ...creation, callback: undefined })).status).toBe(
-			201,
-		);
-		await sandbox.control.settings({ refuseCreationWithoutCallback: true });
-		const refused = await demo.call('POST', '/pay/', { ...creation, callback: undefined });
-		expect(refused.status).toBe(403);
-		expect(refused.data).toEqual({ error: CREATION_REFUSED_SENTENCE });
+	it('accepts a creation without callback only when refuseCreationWithoutCallback is turned off', async () => {
+		expect((await sandbox.control.settings()).refuseCreationWithoutCallback).toBe(true);
+		await sandbox.control.settings({ refuseCreationWithoutCallback: false });
+		try {
+			const created = await demo.call('POST', '/pay/', { ...creation, callback: undefined });
+			expect(created.status).toBe(201);
+			expect(created.data.callback).toBe('');
+		} finally {
+			await sandbox.control.settings({ refuseCreationWithoutCallback: true });
+		}
 	});
 
 	it('answers a refused field as a field map (400)', async () => {
@@ -130,6 +135,17 @@ describe("spec profile: payment objects keep the spec's shapes", () => {
 		{ profile: 'spec' },
 		(started, demoClient) => ([spec, client] = [started, demoClient]),
 	);
+
+	it('accepts a creation without callback or payer_redirect_url (the spec shows no required field)', async () => {
+		const created = await client.call('POST', '/pay/', {
+			...creation,
+			callback: undefined,
+			payer_redirect_url: undefined,
+		});
+		expect(created.status).toBe(201);
+		expect(created.data).toMatchObject({ callback: '', payer_redirect_url: '' });
+		expect(await spec.control.payments()).toHaveLength(1);
+	});
 
 	it('calls back without platform, reads dates in seconds, edits answer {}', async () => {
 		const created = await createPayment(client);

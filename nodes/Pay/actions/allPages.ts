@@ -6,7 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { trimBaseUrl } from '../../../credentials/PayApi.credentials';
-import { nextPagePath, readListPage } from '../helpers/listAnswer';
+import { nextPagePath, readListPage } from '../../shared/service/listAnswer';
 import { capitalise } from '../../shared/text';
 import { excerpt } from '../../shared/transport/decodeBody';
 import type { OperationEnvironment } from './types';

@@ -12,7 +12,7 @@ export const referenceProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. INV-1001, or {{ $json.slug }} after a Pay Trigger',
 	description:
-		"What makes this payment unique. n8n records it in its own database before sending, and this node never sends the same reference twice: not on a Retry of the execution, not from another execution or worker. Empty: one derived from the trigger's data, the item and the payment, so a Retry sends nothing twice. Map a business key (an invoice number, the paid payment's slug) to be safe across separate trigger events too. To send again on purpose, use a new reference.",
+		"What makes this payment unique. n8n records it in its own database before sending; the node reads the record back half a second later and sends only if its own claim is the one recorded. So a reference goes out at most once: on a Retry of the execution, from another execution, and when two workers claim it at the same instant, as long as n8n's database writes each record within that half second. When an earlier send's answer was lost, the node asks the service (the transfer list, the payment's state) before saying the outcome is unknown. Empty: one derived from the trigger's data, the item and the payment, so a Retry sends nothing twice. Map a business key (an invoice number, the paid payment's slug) to be safe across separate trigger events too. To send again on purpose, use a new reference.",
 };
 
 /**

@@ -102,10 +102,11 @@ export function gateForTool(
 			);
 			if ('output' in settled) return settled.output;
 			// Refused by the service, never sent, or a repeat of a call already sent (the model retrying):
-			// nothing moved this time, so the call gives its place back.
+			// nothing moved this time, so the call gives its place back. A call whose lost answer the
+			// service shows went through did move money: it keeps its place.
 			const { outcome } = readErrorFacts(settled.error);
-			if (outcome === 'refused' || outcome === 'not_sent' || isAlreadySent(settled.error))
-				uncountMoneyCall(scope);
+			const sentEarlier = isAlreadySent(settled.error) && settled.error.outcome === 'already_sent';
+			if (outcome === 'refused' || outcome === 'not_sent' || sentEarlier) uncountMoneyCall(scope);
 			throw settled.error;
 		},
 	};

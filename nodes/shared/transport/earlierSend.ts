@@ -8,28 +8,77 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { setErrorFacts } from '../errorFacts';
 import { capitalise } from '../text';
+import type { Finding } from './askTheService';
+
+/** What the service showed of a send whose answer was lost. */
+export type ServiceShown = Extract<Finding, { shown: true }>;
 
 /** Thrown by the transport instead of sending; the Pay node turns it into an output item. */
 export class AlreadySentError extends NodeOperationError {
 	readonly reference: string;
 
-	constructor(node: INode, itemIndex: number | undefined, action: string, reference: string) {
-		super(
-			node,
-			`${capitalise(action)} was already sent earlier with the reference ${reference}: it was not sent again`,
-			{ itemIndex },
-		);
+	readonly shown?: ServiceShown;
+
+	constructor(
+		node: INode,
+		itemIndex: number | undefined,
+		action: string,
+		reference: string,
+		shown?: ServiceShown,
+		message = `${capitalise(action)} was already sent earlier with the reference ${reference}: it was not sent again`,
+	) {
+		super(node, shown ? `${message} (the service shows it: ${shown.resolvedBy})` : message, {
+			itemIndex,
+		});
 		this.reference = reference;
+		this.shown = shown;
+	}
+
+	/** `already_sent`: an earlier execution sent it; `sent`: this one did, and its answer was lost. */
+	get outcome(): 'already_sent' | 'sent' {
+		return 'already_sent';
 	}
 
 	/** The item the next node receives: what happened, and how to send again on purpose. */
 	toOutput(): IDataObject {
-		return {
-			outcome: 'already_sent',
+		const output: IDataObject = {
+			outcome: this.outcome,
 			reference: this.reference,
 			message: this.message,
 			hint: 'To send it again on purpose, give this item a new Reference.',
 		};
+		if (this.shown) {
+			output.resolved_by = this.shown.resolvedBy;
+			output[this.shown.field] = this.shown.record;
+		}
+		return output;
+	}
+}
+
+/**
+ * The answer was lost in this execution, but the service shows the send went through: the item
+ * leaves as sent, with what the service showed. Thrown by the transport like AlreadySentError.
+ */
+export class SentAsServiceShowsError extends AlreadySentError {
+	constructor(
+		node: INode,
+		itemIndex: number | undefined,
+		action: string,
+		reference: string,
+		shown: ServiceShown,
+	) {
+		super(
+			node,
+			itemIndex,
+			action,
+			reference,
+			shown,
+			`${capitalise(action)} was carried out: its answer was lost`,
+		);
+	}
+
+	get outcome(): 'already_sent' | 'sent' {
+		return 'sent';
 	}
 }
 
@@ -44,13 +93,14 @@ export function earlierOutcomeUnknown(
 	action: string,
 	reference: string,
 	howToCheck: string | undefined,
+	asked?: string,
 ): NodeOperationError {
 	const error = new NodeOperationError(
 		node,
 		`Outcome unknown: ${action} was started earlier with the reference ${reference}, and no answer is recorded (it may still be under way elsewhere, or its answer was lost); it was not sent again`,
 		{
 			itemIndex,
-			description: `${howToCheck ?? 'Check in the service.'} If it did not go out, give this item a new Reference to send it.`,
+			description: `${asked ? `${asked}. ` : ''}${howToCheck ?? 'Check in the service.'} If it did not go out, give this item a new Reference to send it.`,
 		},
 	);
 	setErrorFacts(error, { outcome: 'unknown' });

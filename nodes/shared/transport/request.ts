@@ -1,5 +1,5 @@
 import { sleep } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 
 import { describeFailure, toNodeApiError } from './apiError';
 import type { PayErrorFacts } from './failureFacts';
@@ -7,12 +7,12 @@ import { ledgerPlaceOf, recall, recordAnswer, recordFailure, recordSending } fro
 import { attempt, connect } from './connection';
 import { maskerFor } from './credentialSecrets';
 import type { RequestFailure } from './failure';
-import { AlreadySentError, earlierOutcomeUnknown } from './earlierSend';
+import { askBeforeUnknown } from './askBeforeUnknown';
+import { claimReference, quietly } from './claimReference';
+import { AlreadySentError, SentAsServiceShowsError } from './earlierSend';
 import { CREDENTIAL_NAME, DEFAULT_TRANSPORT_SETTINGS } from './requestTypes';
 import type { BuiltRequest, PayContext, PayRequest, TransportSettings } from './requestTypes';
 import { nextRetryDelay } from './retryPolicy';
-import { sentRecordFor } from './sentRecord';
-import type { SentRecord } from './sentRecord';
 
 /**
  * The one way the nodes talk to the service: authentication through the credential (n8n renews
@@ -37,8 +37,20 @@ export async function payApiRequest(
 	const recalled = recall(place, request, () => lostError(node, request, settings));
 	if (recalled.done) return recalled.answer;
 	let earlierAttemptLost = recalled.earlierAttemptLost;
+	const reader = {
+		baseUrl: connection.baseUrl,
+		read: async (path: string) =>
+			await payApiRequest.call(
+				this,
+				{ method: 'GET', path, safety: 'read', action: `reading ${path}`, node, credentials },
+				settings,
+			),
+	};
+	const ask = async (claimedAt: number | undefined) =>
+		await askBeforeUnknown(this, node, request, reader, claimedAt);
 	// The ledger first: within one execution, Retry On Fail gets the recorded answer back.
-	const record = await claimReference(this, node, request);
+	const claimedAt = Date.now();
+	const record = await claimReference(this, node, request, ask);
 	const body = await buildBody(request).catch(async (error: unknown) => {
 		// Never sent (the public key could not be read, say): the reference is free again.
 		await quietly(record?.release());
@@ -83,6 +95,22 @@ export async function payApiRequest(
 			recordFailure(place, request, 'refused', alreadySent);
 			throw alreadySent;
 		}
+		const finding = facts.outcome === 'unknown' && record ? await ask(claimedAt) : undefined;
+		if (finding?.shown) {
+			await quietly(record?.markSent());
+			const sent = new SentAsServiceShowsError(
+				node,
+				request.itemIndex,
+				request.action,
+				request.reference ?? '',
+				masked(finding),
+			);
+			// Retry On Fail running the node again meets the same answer.
+			recordFailure(place, request, 'refused', sent);
+			throw sent;
+		}
+		if (finding)
+			facts.description = `${facts.description ?? ''} Asked the service: ${finding.why}.`.trim();
 		const error = toNodeApiError(node, redactFacts(facts, masked), request.itemIndex);
 		recordFailure(place, request, facts.outcome, error);
 		// Refused or never sent: nothing happened, so the reference is free again.
@@ -93,61 +121,6 @@ export async function payApiRequest(
 
 async function buildBody(request: PayRequest): Promise<BuiltRequest['body']> {
 	return typeof request.body === 'function' ? await request.body() : request.body;
-}
-
-/** A record update whose failure must not hide what the service answered; a kept record errs on the safe side. */
-async function quietly(update: Promise<void> | undefined): Promise<void> {
-	await update?.catch(() => undefined);
-}
-
-/**
- * Records the request's reference before it is sent; an earlier execution's record stops it:
- * "already sent" when that send was answered, "outcome unknown" when it never was.
- */
-async function claimReference(
-	context: PayContext,
-	node: INode,
-	request: PayRequest,
-): Promise<SentRecord | undefined> {
-	const { reference } = request;
-	if (reference === undefined || request.safety !== 'once') return undefined;
-	const record = sentRecordFor(context as IExecuteFunctions, node, reference);
-	let earlier;
-	try {
-		earlier = await record.claim();
-	} catch (error) {
-		throw toNodeApiError(
-			node,
-			{
-				message: `Nothing was sent: n8n could not record the reference ${reference} before ${request.action}`,
-				description: context.getWorkflow().id
-					? `n8n's database answered: ${(error as Error)?.message ?? String(error)}. The reference is recorded before sending so that no later execution sends it again; run the item again once the database is reachable.`
-					: 'n8n records references per saved workflow: save the workflow, then run it again.',
-				outcome: 'not_sent',
-			},
-			request.itemIndex,
-		);
-	}
-	if (earlier === 'none')
-		// In n8n's log too: after a crash, it tells which references were about to be sent.
-		(context as IExecuteFunctions).logger?.info(
-			`Pay: reference ${reference} recorded before ${request.action}`,
-			{
-				node: node.name,
-				itemIndex: request.itemIndex,
-			},
-		);
-	if (earlier === 'sent')
-		throw new AlreadySentError(node, request.itemIndex, request.action, reference);
-	if (earlier === 'unknown')
-		throw earlierOutcomeUnknown(
-			node,
-			request.itemIndex,
-			request.action,
-			reference,
-			request.howToCheck,
-		);
-	return record;
 }
 
 /** Failures after which the service may have acted on the request. */

@@ -9,6 +9,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import type { ServiceCheck } from './askTheService';
 import { DEFAULT_RETRY_SETTINGS } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
 import type { RequestSafety } from './safety';
@@ -33,6 +34,11 @@ export interface PayRequest {
 	action: string;
 	/** How to find out whether it went through when the answer is lost. */
 	howToCheck?: string;
+	/**
+	 * What the node asks the service before reporting a lost answer as `unknown` (askTheService.ts):
+	 * the transfer list, or the payment object's state. Without it the outcome stays `unknown`.
+	 */
+	check?: ServiceCheck;
 	/** The item this request serves; needed to keep `once` requests from being repeated on "Retry On Fail". */
 	itemIndex?: number;
 	/**

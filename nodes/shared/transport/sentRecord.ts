@@ -4,28 +4,50 @@
  * request leaves, and a "sent" mark after the service accepted it. A later execution — n8n's Retry
  * of a failed one, a re-run, another worker — finds the reference and does not send again.
  *
- * n8n's helpers read the node's whole list, then write it back: two calls at once in one process
- * would lose one record, so this process runs them one after another per node. Across processes
- * nothing can order them (README, "Safety with money").
+ * n8n's helpers read the node's whole list, then write it back, with no lock: in one process this
+ * node takes its turns one at a time; across processes (queue mode's workers) a write can drop
+ * another's record, or two claims of one reference can both find it new. So a claim records an owner
+ * key of its own with the reference, waits CLAIM_CHECK_DELAY_MS (longer than any other writer's
+ * read-to-write), then reads its record back: only the claim whose owner key survived sends.
  */
+import { randomUUID } from 'crypto';
 import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-/** References kept per node: n8n drops the oldest beyond this (each payment keeps two entries). */
+import { claimTimeRecord } from './claimTime';
+import { inTurn } from './recordTurns';
+import { forgetRecorded, rememberRecorded, rememberedBesides } from './rememberedRecords';
+
+export { recordQueuesInUse } from './recordTurns';
+
+/** References kept per node: n8n drops the oldest beyond this (each payment keeps three entries). */
 export const MAX_RECORDED_ENTRIES = 10_000;
+
+/**
+ * How long a claim waits before reading its record back. It must exceed the time another process
+ * takes between reading the node's list and writing it back (README, "Queue mode", measured), and
+ * twice the clock tolerance of askTheService.ts, so that the service dates a transfer sent after
+ * it later than any made before the claim.
+ */
+export const CLAIM_CHECK_DELAY_MS = 500;
+
+/** A claim whose record keeps being dropped by other writers gives up rather than send unverified. */
+const CLAIM_CHECKS = 3;
 
 const OPTIONS = { mode: 'entries', maxEntries: MAX_RECORDED_ENTRIES } as const;
 
 /** What an earlier execution left for a reference. */
 export type EarlierSend =
-	/** Nothing: this send is the first, and is now recorded. */
+	/** Nothing: this send is the first, and is now recorded as this claim's. */
 	| 'none'
 	/** Sent, and the service accepted it. */
 	| 'sent'
 	/** Recorded before sending, but no answer was recorded: it may or may not have gone out. */
-	| 'unknown';
+	| 'unknown'
+	/** Claimed at the same instant by another execution, which sends it: this one does not. */
+	| 'claimed_elsewhere';
 
-type DeduplicationHelpers = Pick<
+export type DeduplicationHelpers = Pick<
 	IExecuteFunctions['helpers'],
 	'checkProcessedAndRecord' | 'removeProcessed'
 >;
@@ -33,6 +55,8 @@ type DeduplicationHelpers = Pick<
 export interface SentRecord {
 	/** Records the reference unless it is recorded already; says what an earlier send left. */
 	claim(): Promise<EarlierSend>;
+	/** When this reference was first claimed (ms), for an earlier execution's claim; undefined if not known. */
+	claimedAt(): Promise<number | undefined>;
 	/** After the service accepted: a later execution will say "already sent" rather than "unknown". */
 	markSent(): Promise<void>;
 	/** After the service refused or nothing left: the reference may be sent again. */
@@ -43,31 +67,77 @@ export function sentRecordFor(
 	context: { helpers: DeduplicationHelpers; getWorkflow(): { id?: string } },
 	node: INode,
 	reference: string,
+	checkDelayMs = CLAIM_CHECK_DELAY_MS,
 ): SentRecord {
 	const { helpers } = context;
 	const claimKey = `pay-reference:${reference}`;
 	const sentKey = `pay-reference-sent:${reference}`;
+	const ownerKey = `pay-reference-owner:${reference}:${randomUUID()}`;
 	const queue = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-	const isNew = async (key: string) =>
-		(await helpers.checkProcessedAndRecord([key], 'node', OPTIONS)).new.length === 1;
+	const times = claimTimeRecord(context, reference);
+	/** Which of `keys` were not recorded (and are now); this process's recent records go along. */
+	const newOnes = async (keys: string[]) => {
+		const carried = rememberedBesides(queue, keys);
+		const answer = await helpers.checkProcessedAndRecord([...keys, ...carried], 'node', OPTIONS);
+		const fresh = new Set(answer.new.map(String));
+		return new Set(keys.filter((key) => fresh.has(key)));
+	};
+	const remove = async (keys: string[]) => {
+		forgetRecorded(queue, keys);
+		await inTurn(queue, async () => await helpers.removeProcessed(keys, 'node', OPTIONS));
+	};
+
+	/** What an earlier claim left: the sent mark tells; asking recorded it, so it is taken back. */
+	const earlierOutcome = async (): Promise<EarlierSend> =>
+		await inTurn(queue, async () => {
+			if ((await newOnes([sentKey])).size === 0) return 'sent';
+			await helpers.removeProcessed([sentKey], 'node', OPTIONS);
+			return 'unknown';
+		});
+
 	return {
-		claim: async () =>
-			await inTurn(queue, async () => {
-				if (await onceMore(async () => await isNew(claimKey))) return 'none';
-				if (!(await isNew(sentKey))) return 'sent';
-				// Asking recorded the mark: take it back, nothing was learnt of that send.
-				await helpers.removeProcessed([sentKey], 'node', OPTIONS);
-				return 'unknown';
-			}),
+		claim: async () => {
+			const claimedAt = Date.now();
+			const recorded = await inTurn(
+				queue,
+				async () => await onceMore(() => newOnes([claimKey, ownerKey])),
+			);
+			if (!recorded.has(claimKey)) {
+				if (recorded.has(ownerKey)) await remove([ownerKey]);
+				return await earlierOutcome();
+			}
+			await times.record(claimedAt).catch(() => undefined);
+			for (let check = 1; check <= CLAIM_CHECKS; check++) {
+				await sleep(checkDelayMs);
+				// Asking records what is missing: both missing means another write dropped this claim.
+				const missing = await inTurn(queue, async () => await newOnes([claimKey, ownerKey]));
+				if (missing.size === 0) {
+					// Its own now: carried along from here on (an owner key never is, see rememberedRecords.ts).
+					rememberRecorded(queue, [claimKey]);
+					return 'none';
+				}
+				if (!missing.has(claimKey)) {
+					// The reference is recorded, with another claim's owner key: that one sends.
+					await remove([ownerKey]);
+					return 'claimed_elsewhere';
+				}
+			}
+			await remove([claimKey, ownerKey]);
+			throw new Error(
+				`the record of the reference kept being overwritten by other writers (${CLAIM_CHECKS} checks)`,
+			);
+		},
+		claimedAt: async () => await times.find().catch(() => undefined),
 		markSent: async () => {
 			await inTurn(queue, async () => {
-				await isNew(sentKey);
+				await newOnes([sentKey]);
 			});
+			rememberRecorded(queue, [sentKey]);
 		},
-		release: async () =>
-			await inTurn(queue, async () => {
-				await helpers.removeProcessed([claimKey, sentKey], 'node', OPTIONS);
-			}),
+		release: async () => {
+			await remove([claimKey, sentKey, ownerKey]);
+			await times.forget().catch(() => undefined);
+		},
 	};
 }
 
@@ -84,26 +154,3 @@ async function onceMore<T>(ask: () => Promise<T>): Promise<T> {
 }
 
 const RETRY_AFTER_MS = 100;
-
-/** Calls waiting per node's record list; a list's entry leaves when its last call is done. */
-const turns = new Map<string, Promise<unknown>>();
-
-async function inTurn<T>(queue: string, task: () => Promise<T>): Promise<T> {
-	const before = turns.get(queue) ?? Promise.resolve();
-	const mine = before.then(task, task);
-	const settled = mine.then(
-		() => undefined,
-		() => undefined,
-	);
-	turns.set(queue, settled);
-	try {
-		return await mine;
-	} finally {
-		if (turns.get(queue) === settled) turns.delete(queue);
-	}
-}
-
-/** How many record lists have calls waiting; lets tests check that nothing is held after a run. */
-export function recordQueuesInUse(): number {
-	return turns.size;
-}

@@ -92,6 +92,7 @@ export const chargeCard: PayOperation = {
 				},
 				sensitive: [cvv],
 				safety: 'once',
+				check: { kind: 'payment', slug },
 				action: `the card charge for ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 				itemIndex,

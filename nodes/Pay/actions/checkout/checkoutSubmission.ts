@@ -33,6 +33,7 @@ export async function submitCheckout(
 		path: `/${encodeURIComponent(slug)}`,
 		body,
 		safety: 'once',
+		check: { kind: 'payment', slug },
 		action: `the ${String(body.payment)} checkout of ${slug}`,
 		howToCheck: `Run Payment → Get for ${slug}: state_label "in_process" or "paid" means it went through. Do not submit the checkout again before checking.`,
 		itemIndex,

@@ -40,6 +40,7 @@ export const confirmWalletOtp: PayOperation = {
 				// Upper-case field names, as the service wants them.
 				body: { URL: slug, OTP: otp },
 				safety: 'once',
+				check: { kind: 'payment', slug },
 				action: `the OTP confirmation of ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
 				itemIndex,

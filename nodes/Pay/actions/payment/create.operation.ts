@@ -11,8 +11,12 @@ import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {
 	addCallbackSecretProperty,
+	creationCallbackUrlProperty,
+	readCallbackField,
+	readCreationCallbackUrl,
+} from './callbackField';
+import {
 	additionalJsonProperty,
-	callbackUrlProperty,
 	clientAssumeCostsProperty,
 	descriptionProperty,
 	expirationDaysProperty,
@@ -23,7 +27,6 @@ import {
 	paymentMethodsProperty,
 	PLATFORM_FOR_CALLBACKS,
 	platformProperty,
-	readCallbackField,
 	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
@@ -41,7 +44,7 @@ export const createPayment: PayOperation = {
 		descriptionProperty,
 		{ ...paymentMethodsProperty, required: true },
 		payerRedirectUrlProperty,
-		callbackUrlProperty,
+		creationCallbackUrlProperty,
 		expirationDaysProperty,
 		optionsCollection([
 			addCallbackSecretProperty,
@@ -89,7 +92,11 @@ export const createPayment: PayOperation = {
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
-			readItemParameter(this, env, 'callbackUrl', itemIndex, ''),
+			readCreationCallbackUrl(
+				node,
+				itemIndex,
+				readItemParameter(this, env, 'callbackUrl', itemIndex, ''),
+			),
 			options.addCallbackSecret,
 		);
 		const idempotencyKey = await readIdempotencyKey(
@@ -107,9 +114,9 @@ export const createPayment: PayOperation = {
 			expiration_days: expirationDays,
 			payment_method_enabled: methods,
 			payer_redirect_url: payerRedirectUrl,
+			callback,
 			idempotency_key: idempotencyKey,
 		};
-		if (callback) body.callback = callback;
 		if (options.clientAssumeCosts !== undefined)
 			body.client_assume_costs = readYesNo(
 				node,

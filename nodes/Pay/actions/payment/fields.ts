@@ -4,15 +4,9 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { withCallbackSecret } from '../../../shared/service/callbackSecret';
-import { readRequiredUrlField, readUrlField } from '../../helpers/urlField';
-import { readCallbackSecret } from '../../helpers/credentialSettings';
-import { readYesNo } from '../../helpers/fieldInput';
-import { inputError } from '../../helpers/inputError';
+import { readRequiredUrlField } from '../../helpers/urlField';
 import { PAYMENT_METHOD_CHOICES } from '../../../shared/service/paymentMethods';
 import { amountProperty } from '../sharedFields';
-import { onceForTheRun } from '../../execution/onceForTheRun';
-import type { OperationEnvironment } from '../types';
 
 export const paymentAmountProperty = amountProperty('Amount to charge, in Colombian pesos');
 
@@ -46,16 +40,6 @@ export function readPayerRedirectUrl(node: INode, itemIndex: number, raw: unknow
 		'give the page the payer lands on after paying (the service asks that it always be included)',
 	);
 }
-
-export const callbackUrlProperty: INodeProperties = {
-	displayName: 'Callback URL',
-	name: 'callbackUrl',
-	type: 'string',
-	default: '',
-	placeholder: 'Production URL of a Pay Trigger',
-	description:
-		"Where the service notifies the payment (recommended): paste the Production URL of a Pay Trigger node. The credential's Callback Secret is added for you.",
-};
 
 export const expirationDaysProperty: INodeProperties = {
 	displayName: 'Expiration (Days)',
@@ -128,44 +112,3 @@ export const additionalJsonProperty: INodeProperties = {
 	description:
 		'Raw fields sent as they are, for fields the documentation leaves open. Fields set above take precedence.',
 };
-
-export const addCallbackSecretProperty: INodeProperties = {
-	displayName: 'Add Callback Secret',
-	name: 'addCallbackSecret',
-	type: 'boolean',
-	default: true,
-	description:
-		"Whether to add the credential's callback secret to the callback URL (as the token query parameter), so the Pay Trigger can tell genuine callbacks from forged ones",
-};
-
-/**
- * The Callback URL to send (Withdraw uses it too): checked, with the callback secret added unless
- * "Add Callback Secret" is off. `toggleIn` names where that switch is (Options, or Update Fields).
- */
-export async function readCallbackField(
-	env: OperationEnvironment,
-	itemIndex: number,
-	rawUrl: unknown,
-	rawAddSecret: unknown,
-	toggleIn = 'Options',
-): Promise<string> {
-	const callback = readUrlField(env.node, itemIndex, 'Callback URL', rawUrl);
-	const addSecret =
-		rawAddSecret === undefined ||
-		readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
-	if (!callback || !addSecret) return callback;
-	const secret = await readCallbackSecret(env, itemIndex);
-	// Sent without it, every callback would be refused (401) by the Pay Trigger, and nobody would see why.
-	if (secret === undefined) {
-		throw inputError(
-			env.node,
-			itemIndex,
-			'Callback URL',
-			`the credential has no Callback Secret to add, and the Pay Trigger refuses callbacks without one. Set a Callback Secret in the credential, or turn off ${toggleIn} → Add Callback Secret`,
-		);
-	}
-	// The same for every item of the run when the URL is fixed: URL parsing is per item otherwise.
-	return await onceForTheRun(env, `callback-with-secret\u0000${callback}`, () =>
-		withCallbackSecret(callback, secret),
-	);
-}

@@ -8,10 +8,9 @@ import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { addCallbackSecretProperty, callbackUrlProperty, readCallbackField } from './callbackField';
 import {
-	addCallbackSecretProperty,
 	additionalJsonProperty,
-	callbackUrlProperty,
 	clientAssumeCostsProperty,
 	descriptionProperty,
 	expirationDaysProperty,
@@ -21,7 +20,6 @@ import {
 	paymentAmountProperty,
 	paymentMethodsProperty,
 	platformProperty,
-	readCallbackField,
 	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';

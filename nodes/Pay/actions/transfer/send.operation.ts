@@ -77,6 +77,7 @@ export const sendTransfer: PayOperation = {
 			path: '/send/',
 			body: { [recipientField]: recipient, amount },
 			safety: 'once',
+			check: { kind: 'transfer', recipient, amount },
 			action: `the transfer of ${amount} COP to ${recipient}`,
 			howToCheck: `Run Transfer → Get Many (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,

@@ -5,7 +5,11 @@ import { readRequiredText, readText, readWholeNumber } from '../../helpers/field
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { withdrawalStateLabel } from '../../../shared/service/states';
-import { addCallbackSecretProperty, readCallbackField } from '../payment/fields';
+import {
+	addCallbackSecretProperty,
+	callbackUrlProperty,
+	readCallbackField,
+} from '../payment/callbackField';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -69,11 +73,7 @@ export const withdrawToKey: PayOperation = {
 				'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
 		},
 		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'Production URL of a Pay Trigger',
+			...callbackUrlProperty,
 			description:
 				'Where the service reports status changes of the withdrawal (recommended): paste the Production URL of a Pay Trigger node',
 		},
@@ -162,7 +162,7 @@ export const withdrawToKey: PayOperation = {
 				body,
 				safety: 'once',
 				action: `the withdrawal of ${amount} COP to ${keyValue}`,
-				howToCheck: `The API has no withdrawal list: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
+				howToCheck: `The API has no list of instant-payment withdrawals, so the node cannot ask the service and the outcome stays unknown: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
 				itemIndex,
 				reference,
 			}),

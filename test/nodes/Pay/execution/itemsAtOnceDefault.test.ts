@@ -100,6 +100,7 @@ describe('Items at Once left unset', () => {
 				description: 'Invoice',
 				paymentMethods: ['pse'],
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 				options: {},
 			},
 			input,

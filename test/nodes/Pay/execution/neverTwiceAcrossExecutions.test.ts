@@ -113,13 +113,15 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		expect(await sentTransfers()).toBe(2);
 	});
 
-	it('whose answer was lost is not sent again: outcome "unknown", saying how to check', async () => {
+	it('whose answer was lost, the service unreadable, is not sent again: outcome "unknown", saying how to check', async () => {
 		const workflow = newWorkflow();
 		await sandbox.control.injectFault({
 			route: 'POST /send/',
 			afterProcessing: true,
 			reset: 'after',
 		});
+		// The transfer list would settle it (askTheService.test.ts): here the service cannot tell.
+		await sandbox.control.injectFault({ route: 'GET /send/', status: 503, times: 50 });
 		const lost = await execute(workflow, send, [{ to: 'friend', amount: 900 }], {
 			continueOnFail: true,
 		});
@@ -133,6 +135,7 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		);
 		expect(again.items[0].json.errorDescription).toMatch(/Transfer → Get Many.*new Reference/s);
 		expect(await sentTransfers()).toBe(1);
+		await sandbox.control.clearFaults();
 	});
 
 	it('with a mapped Reference, stops another item with the same reference even with other data; a new reference sends', async () => {
@@ -163,8 +166,8 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		const items = Array.from({ length: 12 }, (_, n) => ({ to: 'friend', amount: 10 + n }));
 		const parallel = { ...send, requestOptions: { concurrency: 6 } };
 		await execute(workflow, parallel, items);
-		// A reference and its "sent" mark per item: none lost to a concurrent write.
-		expect(recordedEntryCount(workflow, 'node-under-test')).toBe(24);
+		// A reference, its claim's owner key and its "sent" mark per item: none lost to a concurrent write.
+		expect(recordedEntryCount(workflow, 'node-under-test')).toBe(36);
 		expect(recordQueuesInUse()).toBe(0);
 		const again = await execute(workflow, parallel, items);
 		expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);

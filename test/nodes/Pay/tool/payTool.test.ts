@@ -141,6 +141,31 @@ describe('Pay Tool: allowed, within the limits the user set', () => {
 		expect(await sandbox.control.count(WITHDRAW)).toBe(2);
 	});
 
+	it('a call whose lost answer the service shows went through moved money: it keeps its place in the limit', async () => {
+		await sandbox.control.injectFault({ route: 'POST /send/', status: 500, afterProcessing: true });
+		const parameters = {
+			resource: 'transfer',
+			operation: 'send',
+			recipient: 'friend',
+			...allowed,
+			toolMaxCallsPerExecution: 2,
+			toolAgentChoosesAmount: true,
+			amount: "={{ $fromAI('amount', 'Whole COP to send', 'number') }}",
+		};
+		const { results } = await agent(parameters, [
+			{ amount: 1_000 },
+			{ amount: 2_000 },
+			{ amount: 3_000 },
+		]);
+		expect(firstAnswer(results[0])).toMatchObject({ outcome: 'sent', resolved_by: 'GET /send/' });
+		expect(firstAnswer(results[2]).reason).toBe('call_limit');
+		expect(
+			sandbox.state.transfers
+				.filter((transfer) => transfer.toUser === 'friend')
+				.map((transfer) => transfer.amount),
+		).toEqual([1_000, 2_000]);
+	});
+
 	it('refuses a key the agent chose that is not on the allow-list', async () => {
 		const parameters = {
 			...fixedWithdrawal,
@@ -174,6 +199,7 @@ describe('Pay Tool: allowed, within the limits the user set', () => {
 				amount: 80_000,
 				description: 'Big',
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 			},
 			credentials: sandboxCredentials(sandbox),
 		});
@@ -224,6 +250,7 @@ describe('Pay Tool: what needs no permission', () => {
 				amount: 15_000,
 				description: 'Tea',
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 			},
 			credentials: sandboxCredentials(sandbox),
 		});
@@ -251,6 +278,7 @@ describe('Pay Tool: what needs no permission', () => {
 				amount: "={{ $fromAI('amount', 'COP', 'number') }}",
 				description: 'Order',
 				payerRedirectUrl: 'https://shop.example/thanks',
+				callbackUrl: 'https://hooks.example/webhook/pay',
 			},
 			[{ amount: 12_500 }],
 		);

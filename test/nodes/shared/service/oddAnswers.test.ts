@@ -12,7 +12,7 @@ import {
 	readCheckoutAnswer,
 } from '../../../../nodes/Pay/actions/checkout/checkoutSubmission';
 import { readBankCatalog } from '../../../../nodes/Pay/helpers/banks';
-import { readListPage } from '../../../../nodes/Pay/helpers/listAnswer';
+import { readListPage } from '../../../../nodes/shared/service/listAnswer';
 import { answerFields, toNumber } from '../../../../nodes/shared/service/normalize';
 import { normalizePaymentObject } from '../../../../nodes/shared/service/paymentObject';
 import { paymentStateLabel, withdrawalStateLabel } from '../../../../nodes/shared/service/states';

@@ -6,5 +6,6 @@ export const CARD_PAYABLE_PAYMENT = {
 	description: 'Card charge',
 	paymentMethods: ['credit_card'],
 	payerRedirectUrl: 'https://shop.example/thanks',
+	callbackUrl: 'https://hooks.example/webhook/pay',
 	expirationDays: 1,
 };

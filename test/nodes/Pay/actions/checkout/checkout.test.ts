@@ -37,7 +37,7 @@ async function newPayment(
 		description: 'Checkout test',
 		paymentMethods: methods.filter((key) => key !== 'cash'),
 		payerRedirectUrl: 'https://shop.example/thanks',
-		callbackUrl: '',
+		callbackUrl: 'https://hooks.example/webhook/pay',
 		expirationDays: 1,
 		options: { otherMethodKeys: methods.includes('cash') ? 'cash' : '' },
 	});

@@ -37,7 +37,7 @@ async function newPayment(): Promise<string> {
 		description: 'Checkout test',
 		paymentMethods: ['pse', 'NEQUI', 'daviplata'],
 		payerRedirectUrl: 'https://shop.example/thanks',
-		callbackUrl: '',
+		callbackUrl: 'https://hooks.example/webhook/pay',
 		expirationDays: 1,
 		options: { otherMethodKeys: ['bancolombia_transfer', ...CASH_NETWORKS].join(', ') },
 	});

@@ -219,6 +219,93 @@ describe('Payment → Create', () => {
 	});
 });
 
+describe('Payment → Create asks for the Callback URL (the live service refuses a creation without one)', () => {
+	const noCallback = { ...createParameters, callbackUrl: '' };
+	const mappedCallback = { ...createParameters, callbackUrl: '={{ $json.callback }}' };
+
+	/** Nothing at all reached the service: no creation, not even a token. */
+	async function nothingSent(): Promise<void> {
+		expect(await sandbox.control.counters()).toEqual({});
+		expect(await sandbox.control.payments()).toEqual([]);
+	}
+
+	it('fails without one with an input error naming it and saying what to put there, sending nothing', async () => {
+		const { error, items } = await run(noCallback, [{ amount: 1000, description: 'a' }]);
+		expect(items).toEqual([]);
+		expect(error).toMatchObject({ name: 'NodeOperationError' });
+		expect(error?.message).toMatch(/^Callback URL: is empty; the service refuses a payment link/);
+		expect(error?.message).toContain("a Pay Trigger's Production URL");
+		expect(error?.message).toContain('No Pay Trigger? Any URL of yours');
+		expect(error?.message).toContain('no callback reaches n8n');
+		expect(error?.description).toBe('Nothing was sent to the service.');
+		await nothingSent();
+	});
+
+	it('with Continue On Fail pairs each error to its input, mapped empty or blank alike', async () => {
+		const { error, items } = await run(
+			mappedCallback,
+			[
+				{ amount: 1000, description: 'a' },
+				{ amount: 2000, description: 'b', callback: '  ' },
+				{ amount: 3000, description: 'c', callback: '' },
+			],
+			{ continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		for (const item of items) {
+			expect(item.json).toMatchObject({ outcome: 'not_sent', field: 'Callback URL' });
+			expect(String(item.json.error)).toMatch(/^Callback URL: is empty/);
+		}
+		await nothingSent();
+	});
+
+	it('in a mixed batch creates the items that have one and fails only the others', async () => {
+		const hook = 'https://hooks.example/webhook/pay';
+		const { items } = await run(
+			mappedCallback,
+			[
+				{ amount: 1000, description: 'a', callback: hook },
+				{ amount: 2000, description: 'b' },
+				{ amount: 3000, description: 'c', callback: hook },
+			],
+			{ continueOnFail: true },
+		);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items.map((item) => item.json.amount ?? item.json.field)).toEqual([
+			1000,
+			'Callback URL',
+			3000,
+		]);
+		expect(await sandbox.control.count('POST /pay/')).toBe(2);
+	});
+
+	it("creates with a Pay Trigger's URL (secret added) or any URL of one's own (secret off)", async () => {
+		const trigger = await run(createParameters, [{ amount: 1000, description: 'a' }]);
+		const own = await run(
+			{
+				...createParameters,
+				callbackUrl: 'https://shop.example/orders',
+				options: { addCallbackSecret: false },
+			},
+			[{ amount: 2000, description: 'b' }],
+		);
+		expect([trigger.error, own.error]).toEqual([undefined, undefined]);
+		const stored = await Promise.all(
+			[trigger, own].map(
+				async ({ items }) => await sandbox.control.payment(items[0].json.slug as string),
+			),
+		);
+		expect(stored.map((payment) => [payment.callback, payment.payerRedirectUrl])).toEqual([
+			[
+				`https://hooks.example/webhook/pay?token=${TEST_CALLBACK_SECRET}`,
+				'https://shop.example/thanks',
+			],
+			['https://shop.example/orders', 'https://shop.example/thanks'],
+		]);
+	});
+});
+
 describe('a Callback URL when the credential has no Callback Secret', () => {
 	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose them all, silently.
 	const withoutSecret = (
@@ -249,7 +336,7 @@ describe('a Callback URL when the credential has no Callback Secret', () => {
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
 	});
 
-	it('creates the object when Add Callback Secret is off, or when there is no Callback URL', async () => {
+	it('creates the object when Add Callback Secret is off; without a Callback URL, asks for the URL first', async () => {
 		const off = await withoutSecret(
 			{ ...createParameters, options: { addCallbackSecret: false } },
 			item,
@@ -258,9 +345,10 @@ describe('a Callback URL when the credential has no Callback Secret', () => {
 		expect((await sandbox.control.payment(off.items[0].json.slug as string)).callback).toBe(
 			'https://hooks.example/webhook/pay',
 		);
+		// The service refuses a creation without a callback: the missing URL is named, not the secret.
 		const none = await withoutSecret({ ...createParameters, callbackUrl: '' }, item);
-		expect(none.error).toBeUndefined();
-		expect(await sandbox.control.count('POST /pay/')).toBe(2);
+		expect(none.error?.message).toMatch(/^Callback URL: is empty;/);
+		expect(await sandbox.control.count('POST /pay/')).toBe(1);
 	});
 
 	it('fails Update the same way, pointing at the switch under Update Fields', async () => {

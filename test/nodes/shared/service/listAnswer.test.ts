@@ -1,4 +1,4 @@
-import { nextPagePath, readListPage } from '../../../../nodes/Pay/helpers/listAnswer';
+import { nextPagePath, readListPage } from '../../../../nodes/shared/service/listAnswer';
 
 describe('list answers', () => {
 	it('reads the documented array, a paged envelope, and an empty answer; anything else is no list', () => {

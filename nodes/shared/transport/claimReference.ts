@@ -1,0 +1,87 @@
+/**
+ * Before a money-moving request leaves, its reference is claimed in n8n's database (sentRecord.ts).
+ * What an earlier execution left stops it: "already sent" when that send was answered, or when
+ * the service shows it went through; "outcome unknown" when neither can tell.
+ */
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+
+import { toNodeApiError } from './apiError';
+import type { Finding } from './askTheService';
+import { AlreadySentError, earlierOutcomeUnknown } from './earlierSend';
+import type { PayContext, PayRequest } from './requestTypes';
+import { sentRecordFor } from './sentRecord';
+import type { SentRecord } from './sentRecord';
+
+export type AskTheService = (claimedAt: number | undefined) => Promise<Finding | undefined>;
+
+/**
+ * Records the request's reference before it is sent; an earlier execution's record stops it:
+ * "already sent" when that send was answered, "outcome unknown" when it never was.
+ */
+export async function claimReference(
+	context: PayContext,
+	node: INode,
+	request: PayRequest,
+	ask: (claimedAt: number | undefined) => Promise<Finding | undefined>,
+): Promise<SentRecord | undefined> {
+	const { reference } = request;
+	if (reference === undefined || request.safety !== 'once') return undefined;
+	const record = sentRecordFor(context as IExecuteFunctions, node, reference);
+	let earlier;
+	try {
+		earlier = await record.claim();
+	} catch (error) {
+		throw toNodeApiError(
+			node,
+			{
+				message: `Nothing was sent: n8n could not record the reference ${reference} before ${request.action}`,
+				description: context.getWorkflow().id
+					? `n8n's database answered: ${(error as Error)?.message ?? String(error)}. The reference is recorded before sending so that no later execution sends it again; run the item again once the database is reachable.`
+					: 'n8n records references per saved workflow: save the workflow, then run it again.',
+				outcome: 'not_sent',
+			},
+			request.itemIndex,
+		);
+	}
+	if (earlier === 'none')
+		// In n8n's log too: after a crash, it tells which references were about to be sent.
+		(context as IExecuteFunctions).logger?.info(
+			`Pay: reference ${reference} recorded before ${request.action}`,
+			{
+				node: node.name,
+				itemIndex: request.itemIndex,
+			},
+		);
+	if (earlier === 'sent')
+		throw new AlreadySentError(node, request.itemIndex, request.action, reference);
+	if (earlier === 'claimed_elsewhere')
+		throw earlierOutcomeUnknown(
+			node,
+			request.itemIndex,
+			request.action,
+			reference,
+			request.howToCheck,
+			'Another execution recorded the same reference at the same instant and sends it; this one did not',
+		);
+	if (earlier === 'unknown') {
+		const finding = await ask(await record.claimedAt());
+		if (finding?.shown) {
+			await quietly(record.markSent());
+			throw new AlreadySentError(node, request.itemIndex, request.action, reference, finding);
+		}
+		throw earlierOutcomeUnknown(
+			node,
+			request.itemIndex,
+			request.action,
+			reference,
+			request.howToCheck,
+			finding && `Asked the service: ${finding.why}`,
+		);
+	}
+	return record;
+}
+
+/** A record update whose failure must not hide what the service answered; a kept record errs on the safe side. */
+export async function quietly(update: Promise<void> | undefined): Promise<void> {
+	await update?.catch(() => undefined);
+}

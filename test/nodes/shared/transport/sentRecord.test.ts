@@ -1,0 +1,131 @@
+/**
+ * Claims of a reference as two n8n processes make them: each reads the node's record list, then
+ * writes it back whole, with no lock between (modelled here: a read, a pause, a write). The claim
+ * records an owner key, waits, and reads its record back: at most one of two simultaneous claims
+ * may send, and a claim another write dropped is recorded again before anything is sent.
+ */
+import fc from 'fast-check';
+import type { INode } from 'n8n-workflow';
+
+import { sentRecordFor } from '../../../../nodes/shared/transport/sentRecord';
+import type { DeduplicationHelpers } from '../../../../nodes/shared/transport/sentRecord';
+
+/** The node's record list and the workflow's (rows of n8n's processed_data), shared by every "process". */
+class SharedRow {
+	private rows = new Map<string, string[]>();
+
+	/** Keeps only the node list's keys that pass: a write that lost records. */
+	keep(test: (key: string) => boolean): void {
+		this.rows.set('node', this.keys.filter(test));
+	}
+
+	/** The node's list: the references. */
+	get keys(): string[] {
+		return this.rows.get('node') ?? [];
+	}
+
+	/** A process's helpers: each read is written back `gapMs` later, whatever happened meanwhile. */
+	helpersWithGap(gapMs: () => number): DeduplicationHelpers {
+		const pause = async () => await new Promise((resolve) => setTimeout(resolve, gapMs()));
+		const read = (scope: string) => [...(this.rows.get(scope) ?? [])];
+		return {
+			checkProcessedAndRecord: async (items, scope) => {
+				const before = read(scope);
+				await pause();
+				const fresh = items.filter((item) => !before.includes(String(item)));
+				this.rows.set(scope, [...before, ...fresh.map(String)]);
+				return { new: fresh, processed: items.filter((item) => !fresh.includes(item)) };
+			},
+			removeProcessed: async (items, scope) => {
+				const before = read(scope);
+				await pause();
+				this.rows.set(
+					scope,
+					before.filter((key) => !items.map(String).includes(key)),
+				);
+			},
+		} as DeduplicationHelpers;
+	}
+}
+
+/** A process of its own: n8n's node as another worker holds it (its own turn queue). */
+const processNode = (name: string): INode => ({ id: name, name }) as INode;
+
+let workflowSerial = 0;
+/** A workflow of its own per case: the node's recent records are remembered per list. */
+const contextOf = (helpers: DeduplicationHelpers, workflowId = `wf-${++workflowSerial}`) => ({
+	helpers,
+	getWorkflow: () => ({ id: workflowId }),
+});
+
+describe('two processes claiming one reference at the same instant', () => {
+	it('let at most one send, whatever the timing of their reads and writes', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.integer({ min: 0, max: 15 }),
+				fc.integer({ min: 0, max: 15 }),
+				fc.integer({ min: 0, max: 20 }),
+				async (gapA, gapB, startB) => {
+					const row = new SharedRow();
+					const workflow = `race-${++workflowSerial}`;
+					const claim = (node: string, gap: number) =>
+						sentRecordFor(
+							contextOf(
+								row.helpersWithGap(() => gap),
+								workflow,
+							),
+							processNode(node),
+							'ref-1',
+							60,
+						).claim();
+					const answers = await Promise.all([
+						claim('worker-a', gapA),
+						new Promise((resolve) => setTimeout(resolve, startB)).then(
+							async () => await claim('worker-b', gapB),
+						),
+					]);
+					expect(answers.filter((answer) => answer === 'none').length).toBeLessThanOrEqual(1);
+					// And one of them did claim it: the reference is never left unclaimed by both.
+					expect(row.keys).toContain('pay-reference:ref-1');
+				},
+			),
+			{ numRuns: 40 },
+		);
+	});
+
+	it('records a claim again when another write dropped it, before saying it may send', async () => {
+		const row = new SharedRow();
+		const slow = row.helpersWithGap(() => 30);
+		// Another process reads the list before the claim, and writes it back after: the claim is gone.
+		const dropping = slow.checkProcessedAndRecord(['pay-reference:ref-other'], 'node', {
+			mode: 'entries',
+		});
+		const claimed = sentRecordFor(
+			contextOf(row.helpersWithGap(() => 0)),
+			processNode('worker-a'),
+			'ref-1',
+			60,
+		).claim();
+		await dropping;
+		expect(row.keys).not.toContain('pay-reference:ref-1');
+		expect(await claimed).toBe('none');
+		expect(row.keys).toEqual(
+			expect.arrayContaining(['pay-reference:ref-1', 'pay-reference:ref-other']),
+		);
+	});
+
+	it("records again what n8n's list lost of this process's settled records, so a lost claim is never sent again", async () => {
+		const row = new SharedRow();
+		const context = contextOf(row.helpersWithGap(() => 0));
+		const worker = processNode('worker-a');
+		const record = (reference: string) => sentRecordFor(context, worker, reference, 10);
+		expect(await record('ref-paid').claim()).toBe('none');
+		await record('ref-paid').markSent();
+		expect(await record('ref-lost-answer').claim()).toBe('none');
+		// The list loses its newest records, as a real n8n's was seen to (a Retry then paid again).
+		row.keep((key) => !key.includes('ref-paid') && !key.includes('ref-lost-answer'));
+		expect(await record('ref-next').claim()).toBe('none');
+		expect(await record('ref-lost-answer').claim()).toBe('unknown');
+		expect(await record('ref-paid').claim()).toBe('sent');
+	});
+});
