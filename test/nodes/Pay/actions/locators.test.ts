@@ -42,6 +42,7 @@ async function newPayment(): Promise<{ slug: string; link: string }> {
 		description: 'Locator test',
 		paymentMethods: ['pse', 'daviplata', 'credit_card'],
 		payerRedirectUrl: 'https://shop.example/thanks',
+		callbackUrl: 'https://hooks.example/webhook/pay',
 		expirationDays: 1,
 	});
 	if (error) throw new Error(error.message);

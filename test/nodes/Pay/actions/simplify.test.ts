@@ -33,6 +33,7 @@ const CREATE = {
 	description: 'Simplify test',
 	paymentMethods: ['pse', 'credit_card'],
 	payerRedirectUrl: 'https://shop.example/thanks',
+	callbackUrl: 'https://hooks.example/webhook/pay',
 	expirationDays: 1,
 };
 
