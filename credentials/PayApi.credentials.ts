@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { peelJson } from './jsonLayers';
+import { describeTokenFailure, tokenFetchError } from './tokenFailure';
 
 /** The hidden, expirable field where n8n keeps the access token that `preAuthentication` returns. */
 export const SESSION_TOKEN_FIELD = 'sessionToken';
@@ -126,6 +127,7 @@ export class PayApi implements ICredentialType {
 		if (credentials.authMethod === 'accessToken') {
 			return { [SESSION_TOKEN_FIELD]: credentials.accessToken as string };
 		}
+		const secrets = [credentials.apiKey, credentials.refreshToken, credentials.accessToken];
 		let response: unknown;
 		try {
 			response = await this.helpers.httpRequest({
@@ -138,20 +140,28 @@ export class PayApi implements ICredentialType {
 				disableFollowRedirect: true,
 			});
 		} catch (error) {
-			// The raw client error carries the request headers (the API key): never let it travel on.
-			throw new Error(describeRefreshFailure(error));
+			// The raw client error carries the request headers (the API key): only its facts travel on.
+			throw tokenFetchError(describeTokenFailure(error), secrets);
 		}
 		const answer = decodeAnswer(response);
 		const access = (answer as { access?: unknown } | undefined)?.access;
 		if (typeof access === 'string' && access !== '') return { [SESSION_TOKEN_FIELD]: access };
 		if (answer !== null && typeof answer === 'object') {
-			throw new Error(
-				'The service did not return an access token for this refresh token: check the API key and the refresh token',
+			throw tokenFetchError(
+				{
+					message:
+						'The service did not return an access token for this refresh token: check the API key and the refresh token',
+				},
+				secrets,
 			);
 		}
 		// An HTML page or other text: something answered at the Base URL, but not this service.
-		throw new Error(
-			"Could not obtain an access token: the Base URL answered with something other than the service's JSON. Check the Base URL.",
+		throw tokenFetchError(
+			{
+				message:
+					"Could not obtain an access token: the Base URL answered with something other than the service's JSON. Check the Base URL.",
+			},
+			secrets,
 		);
 	}
 
@@ -207,37 +217,6 @@ export function trimBaseUrl(baseUrl: unknown): string {
 /** An address with its trailing slashes removed, so that a path can follow it after one "/". */
 export function withoutTrailingSlashes(address: string): string {
 	return address.replace(/\/+$/, '');
-}
-
-/**
- * Says which field to check: a refusal points at the key and the token; an address with no token
- * endpoint, at the Base URL; a failing service, at trying later.
- */
-function describeRefreshFailure(error: unknown): string {
-	const failure = error as {
-		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
-		code?: string;
-	};
-	const status = failure.response?.status;
-	const body = failure.response?.data as { detail?: unknown } | undefined;
-	const detail =
-		body && typeof body === 'object' && typeof body.detail === 'string' ? `: ${body.detail}` : '';
-	if (status !== undefined && status >= 300 && status < 400) {
-		const location = failure.response?.headers?.location;
-		const to =
-			typeof location === 'string' && location !== '' ? ` to ${location.slice(0, 200)}` : '';
-		return `Could not obtain an access token: the Base URL redirects (HTTP ${status}${to}), and the API key is not sent after a redirect. Check the Base URL (use the address it redirects to).`;
-	}
-	if (status === 404 || status === 405) {
-		return `Could not obtain an access token: the Base URL has no token endpoint (POST /token/refresh/ answered HTTP ${status}${detail}). Check the Base URL.`;
-	}
-	if (status === 429 || (status !== undefined && status >= 500)) {
-		return `Could not obtain an access token: the service is failing or busy (HTTP ${status}${detail}). Try again later.`;
-	}
-	if (status) {
-		return `Could not obtain an access token (HTTP ${status}${detail}). Check the API key and the refresh token.`;
-	}
-	return `Could not reach the service to obtain an access token (${failure.code ?? 'network error'}). Check the Base URL.`;
 }
 
 /** The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. Text that is no JSON: undefined. */

@@ -9,7 +9,9 @@ import type {
 import { buildOperationProperties } from './actions/properties';
 import { route } from './actions/router';
 import { buildSubtitle } from './actions/subtitle';
+import { CURRENT_PAY_NODE_VERSION, PAY_NODE_VERSIONS } from './helpers/nodeVersions';
 import { searchBanks } from './methods/searchBanks';
+import { searchCards } from './methods/searchCards';
 import { requestOptionsProperty } from './requestOptions';
 
 export class Pay implements INodeType {
@@ -18,7 +20,9 @@ export class Pay implements INodeType {
 		name: 'pay',
 		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: payments and cards picked with resource locators, Simplify (helpers/nodeVersions.ts).
+		version: PAY_NODE_VERSIONS,
+		defaultVersion: CURRENT_PAY_NODE_VERSION,
 		subtitle: buildSubtitle(),
 		description:
 			'Create payment links, take payments (PSE, Daviplata, Nequi, Bre-B), send balance, withdraw and charge saved cards (Colombia, COP)',
@@ -31,7 +35,7 @@ export class Pay implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBanks },
+		listSearch: { searchBanks, searchCards },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

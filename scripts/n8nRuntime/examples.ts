@@ -24,11 +24,11 @@ export function prepareExamples(
 	return readdirSync(EXAMPLES_DIR)
 		.filter((name) => name.endsWith('.json'))
 		.map((name) => {
-			const text = readFileSync(join(EXAMPLES_DIR, name), 'utf8')
-				.split(`http://${N8N_HOST}:${SANDBOX_PORT}`)
-				.join(sandboxBaseUrl)
-				.split(`http://${N8N_HOST}:${N8N_PORT}`)
-				.join(n8nBaseUrl.replace(/\/$/, ''));
+			const text = withLocalAddresses(
+				readFileSync(join(EXAMPLES_DIR, name), 'utf8'),
+				sandboxBaseUrl,
+				n8nBaseUrl,
+			);
 			const file = join(targetDir, name);
 			writeFileSync(file, text);
 			const workflow = JSON.parse(text) as {
@@ -44,4 +44,17 @@ export function prepareExamples(
 				executable: workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'),
 			};
 		});
+}
+
+/** A workflow's text with the default local addresses (sandbox on 4010, n8n on 5678) replaced by these. */
+export function withLocalAddresses(
+	text: string,
+	sandboxBaseUrl: string,
+	n8nBaseUrl: string,
+): string {
+	return text
+		.split(`http://${N8N_HOST}:${SANDBOX_PORT}`)
+		.join(sandboxBaseUrl)
+		.split(`http://${N8N_HOST}:${N8N_PORT}`)
+		.join(n8nBaseUrl.replace(/\/$/, ''));
 }

@@ -22,7 +22,7 @@ import {
 import type { CliExecution } from '../../scripts/n8nRuntime/n8nCli';
 import { N8N_NEWEST } from '../../scripts/n8nRuntime/releases';
 import { secretsFoundIn } from '../harness/secretScan';
-import { createPayment, login, registerCard } from '../sandbox/apiClient';
+import { createPayment, login, registerCardWithApi } from '../sandbox/apiClient';
 import { agentWorkflow, agentWorkflowId, MODEL_CREDENTIAL, toolAnswers } from './agentWorkflow';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
@@ -367,7 +367,7 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 	describe("payments of a payment link: the amount is the link's, read from the service", () => {
 		it('a card charge of a link above the maximum is refused whatever the model says; one within goes once', async () => {
 			const { above, within } = await twoLinks();
-			const card = await registerCard(await login(sandbox), CARD_NUMBER);
+			const card = await registerCardWithApi(await login(sandbox), CARD_NUMBER, 'ANA PEREZ');
 			// The model claims a small amount: the tool checks the link's own.
 			scripts.chargeLinkAmount = [
 				[{ slug: above, card, amount: 1_000 }],

@@ -90,11 +90,12 @@ export async function listSearch(
 	baseUrl: string,
 	cookie: string,
 	request: ListSearchRequest,
+	nodeVersion = 1,
 ): Promise<{ results: Array<{ name: string; value: string }> }> {
 	const { nodeType, ...rest } = request;
 	return await postRest(baseUrl, cookie, '/rest/dynamic-node-parameters/resource-locator-results', {
 		...rest,
-		nodeTypeAndVersion: { name: nodeType, version: 1 },
+		nodeTypeAndVersion: { name: nodeType, version: nodeVersion },
 	});
 }
 
@@ -112,6 +113,21 @@ async function postRest<T>(
 	const text = await response.text();
 	if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
 	return (JSON.parse(text) as { data: T }).data;
+}
+
+/** The workflow's nodes as n8n's database holds them (what the editor saved). */
+export async function workflowNodes(
+	baseUrl: string,
+	cookie: string,
+	workflowId: string,
+): Promise<Array<{ name: string; parameters: Record<string, unknown> }>> {
+	const response = await fetch(`${baseUrl}/rest/workflows/${workflowId}`, { headers: { cookie } });
+	if (!response.ok) throw new Error(`workflow ${workflowId}: HTTP ${response.status}`);
+	return (
+		(await response.json()) as {
+			data: { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+		}
+	).data.nodes;
 }
 
 /** The workflow's static data as n8n's database holds it (what survives a restart), `{}` when none. */

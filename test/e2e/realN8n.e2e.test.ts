@@ -23,8 +23,15 @@ import {
 import { REPO_ROOT } from '../../scripts/n8nRuntime/paths';
 import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
-import { createPayment, login } from '../sandbox/apiClient';
+import { createPayment, login, registerCardWithApi } from '../sandbox/apiClient';
 import { launchBrowser } from './browser';
+import { pickCardAndPaymentInEditor } from './editorCheck';
+import {
+	EDITOR_CHECK_ID,
+	importExtraWorkflows,
+	SAVED_AT_VERSION_1,
+	SCREENSHOT_INVOICING_ID,
+} from './extraWorkflows';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import {
@@ -33,6 +40,7 @@ import {
 	logIn,
 	testCredential,
 	waitForExecutions,
+	workflowNodes,
 	workflowStaticData,
 } from './n8nRest';
 
@@ -50,6 +58,7 @@ describe.each([
 		beforeAll(async () => {
 			sandbox = await startSandbox({ port: 0 });
 			n8n = await prepareLocalN8n(sandbox, { folder: `e2e-${release.version}`, port, release });
+			await importExtraWorkflows(n8n, sandbox.baseUrl);
 		}, 30 * 60_000);
 
 		afterAll(async () => {
@@ -114,6 +123,37 @@ describe.each([
 				expect(withdrawal.callback).toBe(
 					`${n8n.baseUrl}/webhook/pay-payout/pay?token=${E2E_CALLBACK_SECRET}`,
 				);
+			});
+			// Last: it sends balance and charges a card again, which the checks above count.
+			it('the examples as saved at Pay version 1 (before resource locators and Simplify) run unchanged, with whole objects', async () => {
+				const ids = Object.keys(SAVED_AT_VERSION_1) as Array<keyof typeof SAVED_AT_VERSION_1>;
+				expect(ids).toEqual(['savedV1CardOnFile', 'savedV1Invoicing', 'savedV1Transfer']);
+				const sentBefore = await sandbox.control.count('POST /send/');
+				const friendBefore = (await sandbox.control.account('friend')).balance;
+
+				const card = await executeWorkflow(n8n.instance, 'savedV1CardOnFile');
+				expect(card.errors).toEqual({});
+				expect(card.outputs['Check Payment'][0]).toMatchObject({
+					state_label: 'paid',
+					payment_method: 'credit_card',
+				});
+				expect(card.outputs['Create Payment'][0]).toHaveProperty('raw');
+				expect(card.outputs['Check Payment'][0]).toHaveProperty('payment_method_enabled');
+
+				const invoicing = await executeWorkflow(n8n.instance, 'savedV1Invoicing');
+				expect(invoicing.errors).toEqual({});
+				for (const row of invoicing.outputs['Links Table'])
+					expect(row.link).toBe(`${sandbox.baseUrl}/_sandbox/checkout/${row.slug}`);
+				expect(invoicing.outputs['Create Payment Link'][0]).toHaveProperty('raw');
+
+				const transfer = await executeWorkflow(n8n.instance, 'savedV1Transfer');
+				expect(transfer.errors).toEqual({});
+				expect(transfer.outputs['List Transfers'][0]).toMatchObject({
+					to_user: 'friend',
+					amount: 1000,
+				});
+				expect(await sandbox.control.count('POST /send/')).toBe(sentBefore + 1);
+				expect((await sandbox.control.account('friend')).balance).toBe(friendBefore + 1000);
 			});
 		});
 
@@ -374,11 +414,13 @@ describe.each([
 							failedRequests.push(`HTTP ${response.status()} ${response.url()}`);
 					});
 
-					await page.goto(`${n8n.baseUrl}/workflow/payExampleInvoicing`);
+					// The invoicing example with npm start's addresses: the panel shows the callback npm start shows.
+					await page.goto(`${n8n.baseUrl}/workflow/${SCREENSHOT_INVOICING_ID}`);
 					const payNode = page
 						.locator('[data-test-id="canvas-node"]', { hasText: 'Create Payment Link' })
 						.first();
-					await payNode.waitFor({ timeout: 30_000 });
+					// The first page of the run: n8n's editor starts cold (over 30 s on a loaded machine).
+					await payNode.waitFor({ timeout: 90_000 });
 					await page.waitForTimeout(1000);
 					if (screenshots)
 						await page.screenshot({
@@ -390,6 +432,12 @@ describe.each([
 						.first()
 						.waitFor({ timeout: 15_000 });
 					await page.getByText('Payer Redirect URL', { exact: true }).first().waitFor();
+					const callback = page
+						.locator('[data-test-id="parameter-input-callbackUrl"] input')
+						.first();
+					await expect(callback.inputValue()).resolves.toBe(
+						'http://127.0.0.1:5678/webhook/pay-reconciliation/pay',
+					);
 					await page.waitForTimeout(1000);
 					if (screenshots)
 						await page.screenshot({
@@ -408,6 +456,41 @@ describe.each([
 					expect(loadFailures.length).toBeLessThanOrEqual(unexplained404s);
 					expect(consoleErrors.filter((text) => !loadFailures.includes(text))).toEqual([]);
 				});
+			});
+
+			it('the editor opens a Pay node at version 2, picks a card from the list and a payment by URL, and the workflow charges them', async () => {
+				const client = await login(sandbox);
+				const card = await registerCardWithApi(client, '5555 5555 5555 4444', 'EDITOR CHECK');
+				const payment = await createPayment(client, { platform: 'API' });
+				const slug = payment.url as string;
+				// Any link ending with the slug names the payment: npm start's address, as a user would paste it.
+				const link = `http://127.0.0.1:4010/_sandbox/checkout/${slug}`;
+				await inSignedInPage(async (page) => {
+					await pickCardAndPaymentInEditor(page, {
+						workflowUrl: `${n8n.baseUrl}/workflow/${EDITOR_CHECK_ID}`,
+						nodeName: 'Charge Saved Card',
+						cardName: 'MASTERCARD •••• 4444 (EDITOR CHECK)',
+						paymentLink: link,
+						screenshot: screenshots
+							? join(REPO_ROOT, 'docs', 'screenshots', 'card-charge-panel.png')
+							: undefined,
+					});
+				});
+				const saved = await workflowNodes(n8n.baseUrl, cookie, EDITOR_CHECK_ID);
+				const charge = saved.find((node) => node.name === 'Charge Saved Card');
+				expect(charge?.parameters).toMatchObject({
+					cardUuid: { __rl: true, mode: 'list', value: card },
+					slug: { __rl: true, mode: 'url', value: link },
+				});
+
+				const result = await executeWorkflow(n8n.instance, EDITOR_CHECK_ID);
+				expect(result.errors).toEqual({});
+				expect(result.outputs['Charge Saved Card'][0]).toMatchObject({
+					slug,
+					card_uuid: card,
+					charged: true,
+				});
+				expect((await sandbox.control.payment(slug)).state).toBe(3);
 			});
 
 			it("the canvas names the Pay Trigger's events in words, not their internal values", async () => {

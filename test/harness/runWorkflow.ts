@@ -61,6 +61,8 @@ export interface PayNodeRun {
 export interface RunPayNodeOptions {
 	/** `pay` (default) or another node of the package. */
 	nodeName?: string;
+	/** The node's version as the workflow saved it; 1 by default (the parameters most tests give are version 1's). */
+	typeVersion?: number;
 	parameters: INodeParameters;
 	/** Input items; one empty item by default. */
 	input?: IDataObject[];
@@ -93,7 +95,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		id: 'node-under-test',
 		name: 'Pay',
 		type: loaded.typeName(options.nodeName ?? 'pay'),
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },

@@ -104,21 +104,23 @@ export async function createPayment(
 	return response.data;
 }
 
-/** A card saved on the demo account as a real client saves it (fields encrypted with the service's key, PKCS#1). */
-export async function registerCard(
+/** A card saved as a real client saves it: number, holder and expiry RSA-encrypted (PKCS#1 v1.5, the sandbox's default); its id. */
+export async function registerCardWithApi(
 	client: ApiClient,
-	number = '4111111111111111',
+	number: string,
+	holder: string,
+	expiry = '12/30',
 ): Promise<string> {
-	const pem = (await client.call('GET', '/base/get_constants_key_public/')).data.data
+	const key = (await client.call('GET', '/base/get_constants_key_public/')).data.data
 		.text_long_value as string;
 	const encrypt = (text: string) =>
-		publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString(
+		publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString(
 			'base64',
 		);
 	const response = await client.call('POST', '/register_tc/', {
-		number_card: encrypt(number),
-		name_card: encrypt('ANA PEREZ'),
-		date_expiration: encrypt('12/30'),
+		number_card: encrypt(number.replace(/\s/g, '')),
+		name_card: encrypt(holder),
+		date_expiration: encrypt(expiry),
 		bank: 'banco',
 		country: 'Colombia',
 	});

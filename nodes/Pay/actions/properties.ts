@@ -5,6 +5,8 @@ import { actionSayingItMovesMoney } from '../tool/moneyOperations';
 import { toolSettingsProperties } from '../tool/toolSettings';
 import { referenceProperty } from './referenceField';
 import { resources } from './registry';
+import { simplifyProperty } from './simplifyField';
+import type { PayOperation } from './types';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
@@ -46,9 +48,8 @@ export function buildOperationProperties(): INodeProperties[] {
 		};
 		const fields = resource.operations.flatMap((operation) =>
 			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, [
-				...(operation.movesMoney
-					? [...operation.properties, referenceProperty]
-					: operation.properties),
+				...withSimplifyField(operation),
+				...(operation.movesMoney ? [referenceProperty] : []),
 				...toolSettingsProperties(resource.value, operation.value),
 			]),
 		);
@@ -56,4 +57,13 @@ export function buildOperationProperties(): INodeProperties[] {
 	});
 
 	return [resourceSelector, ...perResource];
+}
+
+/** The operation's fields, with Simplify before its Options (where n8n's nodes have it) when it has one. */
+function withSimplifyField(operation: PayOperation): INodeProperties[] {
+	const { properties } = operation;
+	if (!operation.simplify) return properties;
+	const optionsAt = properties.findIndex((property) => property.name === 'options');
+	const at = optionsAt < 0 ? properties.length : optionsAt;
+	return [...properties.slice(0, at), simplifyProperty, ...properties.slice(at)];
 }

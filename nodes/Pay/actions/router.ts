@@ -12,6 +12,7 @@ import { readRequestOptions } from '../requestOptions';
 import type { RequestOptions } from '../requestOptions';
 import { gateForTool } from '../tool/toolGate';
 import { resources } from './registry';
+import { withSimplify } from './simplifyField';
 import type { PayOperation } from './types';
 
 /**
@@ -26,7 +27,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	// Run as an AI agent's tool, the operation goes through the Pay Tool's gate (nodes/Pay/tool).
-	const operation = gateForTool(this, node, resource, findOperation(resource, operationName));
+	const operation = gateForTool(
+		this,
+		node,
+		resource,
+		withSimplify(findOperation(resource, operationName)),
+	);
 	if (!operation) {
 		throw new NodeOperationError(
 			node,

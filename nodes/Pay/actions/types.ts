@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemResult } from '../execution/runItems';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
@@ -17,6 +17,11 @@ export interface PayOperation {
 	 * gets the Reference field, which it must read and send with its money-moving request.
 	 */
 	movesMoney?: boolean;
+	/**
+	 * What Simplify (from version 2) keeps of one output item: the operation then gets the Simplify
+	 * field. Without it the output is always whole.
+	 */
+	simplify?(output: IDataObject): IDataObject;
 	/** Fields of this operation; the router shows them only for this resource and operation. */
 	properties: INodeProperties[];
 	execute(

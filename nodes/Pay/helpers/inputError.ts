@@ -4,16 +4,18 @@ import type { INode } from 'n8n-workflow';
 import { setErrorFacts } from '../../shared/errorFacts';
 
 /**
- * Bad input, found before anything is sent. The message names the field as the editor shows it;
- * `field` lets a Continue On Fail branch tell which one.
+ * Bad input, found before anything is sent. The message names the field as the editor shows it
+ * (`shownAs`, when it says more than the field's name: "Payment Slug (By URL)"); `field` lets a
+ * Continue On Fail branch tell which one.
  */
 export function inputError(
 	node: INode,
 	itemIndex: number,
 	field: string,
 	problem: string,
+	shownAs = field,
 ): NodeOperationError {
-	const error = new NodeOperationError(node, `${field}: ${problem}`, {
+	const error = new NodeOperationError(node, `${shownAs}: ${problem}`, {
 		itemIndex,
 		description: 'Nothing was sent to the service.',
 	});

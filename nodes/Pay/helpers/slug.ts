@@ -2,9 +2,13 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
+import { isLocatorValue } from './locatorValue';
+import { atVersion1, fromVersion2 } from './nodeVersions';
+import { lastPathSegment, looksLikeLink } from './pageLink';
+import { readSlugLocator, slugLocatorProperty } from './slugLocator';
 import { isSlug } from '../../shared/service/slugRule';
 
-/** The field that names a payment object: its slug (`url` in the service's answers). */
+/** The field that names a payment object at version 1: its slug (`url` in the service's answers), as text. */
 export const slugProperty: INodeProperties = {
 	displayName: 'Payment Slug',
 	name: 'slug',
@@ -16,8 +20,15 @@ export const slugProperty: INodeProperties = {
 		'The short code of the payment object, as returned when it was created (its slug field, or the URL field of some answers). A payment page link is accepted too.',
 };
 
+/** The Payment Slug field of every operation that names a payment: text at version 1, a locator from version 2. */
+export const slugProperties: INodeProperties[] = [
+	atVersion1(slugProperty),
+	fromVersion2(slugLocatorProperty),
+];
+
 /**
- * A slug from what the user typed or mapped: the slug itself, or a page link ending with it.
+ * A slug from what the user typed or mapped. From version 2 the field is a locator (By URL, By
+ * Slug: slugLocator.ts). At version 1 it is text: the slug itself, or a page link ending with it.
  * The service's slugs are short codes of letters and digits ("_" and "-" are let through too), so
  * anything else is refused before sending.
  */
@@ -27,10 +38,11 @@ export function readSlug(
 	raw: unknown,
 	field = 'Payment Slug',
 ): string {
+	if (isLocatorValue(raw)) return readSlugLocator(node, itemIndex, raw, field);
 	let text = readText(node, itemIndex, field, raw);
 	if (text === '')
 		throw inputError(node, itemIndex, field, 'is empty; map the "slug" of the payment object');
-	if (/^https?:\/\//i.test(text)) {
+	if (looksLikeLink(text)) {
 		const link = text;
 		text = lastPathSegment(link) ?? '';
 		if (text === '')
@@ -50,15 +62,4 @@ export function readSlug(
 		);
 	}
 	return text;
-}
-
-function lastPathSegment(link: string): string | undefined {
-	try {
-		return new URL(link).pathname
-			.split('/')
-			.filter((segment) => segment !== '')
-			.pop();
-	} catch {
-		return undefined;
-	}
 }

@@ -12,6 +12,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { guardedText } from './guardedValue';
 import type { GuardedField, MoneyOperation } from './moneyOperations';
 import type { RefusalReason } from './toolAnswer';
 import { recipientSwitchLabel } from './toolSettings';
@@ -38,7 +39,7 @@ export function fixedFieldProblem(
 
 	const toolInput = (context.getInputData()[itemIndex]?.json ?? {}) as IDataObject;
 	for (const { field, switchName } of fixed) {
-		const typed = node.parameters[field.name];
+		const typed = guardedText(node.parameters[field.name]);
 		if (typeof typed === 'string' && typed.startsWith('='))
 			return {
 				reason: 'fixed_field_mapped',

@@ -13,6 +13,7 @@ import type { PayOperation } from '../actions/types';
 import { runsAsTool } from '../execution/derivedReference';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { fixedFieldProblem } from './fixedFields';
+import { guardedText } from './guardedValue';
 import { findMoneyOperation, isKeptOutOfToolUse } from './moneyOperations';
 import { readCallAmount } from './callAmount';
 import { refusal, withoutSecrets } from './toolAnswer';
@@ -77,7 +78,7 @@ export function gateForTool(
 				);
 			const destinationField = money.recipientFields[0];
 			const destination = String(
-				context.getNodeParameter(destinationField.name, itemIndex, '') ?? '',
+				guardedText(context.getNodeParameter(destinationField.name, itemIndex, '')) ?? '',
 			).trim();
 			const allowed = settings.allowedRecipients.map((value) => value.toLowerCase());
 			if (allowed.length > 0 && !allowed.includes(destination.toLowerCase()))

@@ -4,14 +4,14 @@ import { readCvv } from '../../helpers/cardInput';
 import { readText, readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import { paymentStateLabel } from '../../../shared/service/states';
 import { readReference } from '../referenceField';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
 import {
-	cardUuidProperty,
+	cardUuidProperties,
 	DEVICE_FIELDS,
 	deviceProperties,
 	encryptCardField,
@@ -28,8 +28,8 @@ export const chargeCard: PayOperation = {
 	action: 'Charge a saved card',
 	movesMoney: true,
 	properties: [
-		cardUuidProperty,
-		slugProperty,
+		...cardUuidProperties,
+		...slugProperties,
 		{
 			displayName: 'Instalments',
 			name: 'dues',

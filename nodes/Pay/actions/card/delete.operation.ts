@@ -5,7 +5,7 @@ import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import type { PayRequest } from '../../../shared/transport/requestTypes';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { cardUuidProperty, readCardUuid } from './fields';
+import { cardUuidProperties, readCardUuid } from './fields';
 
 type DeleteMethod = 'GET' | 'DELETE';
 
@@ -15,7 +15,7 @@ export const deleteCard: PayOperation = {
 	description: 'Remove a saved card',
 	action: 'Delete a saved card',
 	properties: [
-		cardUuidProperty,
+		...cardUuidProperties,
 		optionsCollection([
 			{
 				displayName: 'Delete Request',

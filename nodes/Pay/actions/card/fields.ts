@@ -3,8 +3,11 @@ import type { KeyObject } from 'crypto';
 
 import { readRequiredText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
+import { isLocatorValue } from '../../helpers/locatorValue';
+import { atVersion1, fromVersion2 } from '../../helpers/nodeVersions';
 import { encryptField, plaintextLimit, RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
 import type { RsaPadding } from '../../helpers/rsaEncrypt';
+import { cardLocatorProperty, readCardLocator } from './cardLocator';
 
 export const paddingProperty: INodeProperties = {
 	displayName: 'Encryption Padding',
@@ -55,14 +58,17 @@ export const cardUuidProperty: INodeProperties = {
 	description: 'The card_uuid of a saved card, from Card → Register or Card → Get Many',
 };
 
-/** The Card UUID of an item, required, named as the field is in the editor. */
+/** The card field of every operation that names a saved card: text at version 1, a locator from version 2. */
+export const cardUuidProperties: INodeProperties[] = [
+	atVersion1(cardUuidProperty),
+	fromVersion2(cardLocatorProperty),
+];
+
+/** The card_uuid of an item, required, named as the field is in the editor (and its mode, from version 2). */
 export function readCardUuid(context: IExecuteFunctions, node: INode, itemIndex: number): string {
-	return readRequiredText(
-		node,
-		itemIndex,
-		cardUuidProperty.displayName,
-		context.getNodeParameter(cardUuidProperty.name, itemIndex, ''),
-	);
+	const raw = context.getNodeParameter(cardUuidProperty.name, itemIndex, '');
+	if (isLocatorValue(raw)) return readCardLocator(node, itemIndex, raw);
+	return readRequiredText(node, itemIndex, cardUuidProperty.displayName, raw);
 }
 
 /** Where the card is used from: plain fields real clients send with a registration and with a charge. */

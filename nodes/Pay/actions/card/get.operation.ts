@@ -4,14 +4,16 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { setErrorFacts } from '../../../shared/errorFacts';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView, listedCards } from './cardView';
-import { cardUuidProperty, readCardUuid } from './fields';
+import { cardUuidProperties, readCardUuid } from './fields';
+import { simpleCard } from './simpleCard';
 
 export const getCard: PayOperation = {
 	value: 'get',
 	name: 'Get',
 	description: 'Read one saved card by its card_uuid',
 	action: 'Get a saved card',
-	properties: [cardUuidProperty],
+	simplify: simpleCard,
+	properties: [...cardUuidProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const uuid = readCardUuid(this, env.node, itemIndex);
 		const answer = await env.request({

@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView, listedCards } from './cardView';
+import { simpleCard } from './simpleCard';
 
 export const getManyCards: PayOperation = {
 	value: 'getAll',
@@ -10,6 +11,7 @@ export const getManyCards: PayOperation = {
 	description:
 		'List the saved cards of the account (no card numbers: first six and last four digits)',
 	action: 'Get many saved cards',
+	simplify: simpleCard,
 	properties: [...returnAllProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const limit = readListLimit(this, env.node, itemIndex);

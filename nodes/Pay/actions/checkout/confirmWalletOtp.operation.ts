@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../../shared/service/normalize';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
@@ -14,7 +14,7 @@ export const confirmWalletOtp: PayOperation = {
 	action: 'Confirm a wallet payment with an OTP',
 	movesMoney: true,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		{
 			displayName: 'OTP',
 			name: 'otp',

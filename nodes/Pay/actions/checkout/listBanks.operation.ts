@@ -2,14 +2,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { isPromptRow, readBankCatalog } from '../../helpers/banks';
 import { readYesNo } from '../../helpers/fieldInput';
+import { fromVersion2 } from '../../helpers/nodeVersions';
+import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 
+/** n8n's "Get Many" (the value stays `listBanks`, as saved workflows hold it); Return All and Limit from version 2. */
 export const listBanks: PayOperation = {
 	value: 'listBanks',
-	name: 'List Banks',
-	description: 'List the banks of the PSE bank debit, one item per bank',
-	action: 'List PSE banks',
+	name: 'Get Many Banks',
+	description: 'Get the banks of the PSE bank debit, one item per bank',
+	action: 'Get many PSE banks',
 	properties: [
+		...returnAllProperties.map(fromVersion2),
 		{
 			displayName: 'Include Prompt Row',
 			name: 'includePromptRow',
@@ -26,6 +30,8 @@ export const listBanks: PayOperation = {
 			'Include Prompt Row',
 			this.getNodeParameter('includePromptRow', itemIndex, false),
 		);
+		// Version 1 has no Return All / Limit: every bank, as it always had.
+		const limit = env.node.typeVersion < 2 ? Infinity : readListLimit(this, env.node, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/get_banks/1/',
@@ -35,6 +41,7 @@ export const listBanks: PayOperation = {
 		});
 		return readBankCatalog(answer)
 			.filter((bank) => includePrompt || !isPromptRow(bank))
+			.slice(0, limit)
 			.map((bank) => ({ ...bank.raw, bank_code: bank.code, bank_name: bank.name }));
 	},
 };

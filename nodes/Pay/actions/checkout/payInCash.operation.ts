@@ -2,10 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, submitCheckout, textOrNull } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 /** The cash networks: the same payer fields go in, a PIN and an agreement number come out. */
 const CASH_NETWORKS = [
@@ -24,9 +25,10 @@ export const payInCash: PayOperation = {
 	description:
 		'Get a payment PIN and agreement number that the payer takes to Efecty, a Bancolombia agent or Dale!',
 	action: 'Pay in cash with a PIN',
+	simplify: simpleCheckout,
 	movesMoney: true,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		{
 			displayName: 'Cash Network',
 			name: 'cashNetwork',

@@ -1,9 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 /** The method key of Bancolombia's bank button (a transfer the payer approves in their bank). */
 export const BANK_BUTTON_METHOD = 'bancolombia_transfer';
@@ -13,8 +14,9 @@ export const payWithBankButton: PayOperation = {
 	name: 'Pay with Bank Button (Bancolombia)',
 	description: 'Start a Bancolombia bank-button transfer and get the link to send the payer to',
 	action: 'Pay with Bancolombia bank button',
+	simplify: simpleCheckout,
 	movesMoney: true,
-	properties: [slugProperty, ...payerProperties],
+	properties: [...slugProperties, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);

@@ -1,18 +1,20 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readRequiredText } from '../../helpers/fieldInput';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { checkoutOutput, submitCheckout } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 export const payWithBreb: PayOperation = {
 	value: 'payWithBreb',
 	name: 'Pay with Bre-B',
 	description: 'Get an instant-payment QR payload and key for a payment object',
 	action: 'Pay with Bre-B instant payment',
+	simplify: simpleCheckout,
 	movesMoney: true,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		{
 			displayName: 'Method Key',
 			name: 'methodKey',

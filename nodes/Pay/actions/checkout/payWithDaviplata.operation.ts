@@ -1,9 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, submitCheckout } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 export const payWithDaviplata: PayOperation = {
 	value: 'payWithDaviplata',
@@ -11,8 +12,9 @@ export const payWithDaviplata: PayOperation = {
 	description:
 		'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
 	action: 'Pay with Daviplata',
+	simplify: simpleCheckout,
 	movesMoney: true,
-	properties: [slugProperty, ...payerProperties],
+	properties: [...slugProperties, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const answer = await submitCheckout(this, env, itemIndex, slug, {

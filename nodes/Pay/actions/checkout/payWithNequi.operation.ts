@@ -3,10 +3,11 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { readText, readYesNo, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 export const payWithNequi: PayOperation = {
 	value: 'payWithNequi',
@@ -14,9 +15,10 @@ export const payWithNequi: PayOperation = {
 	description:
 		'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
 	action: 'Pay with Nequi',
+	simplify: simpleCheckout,
 	movesMoney: true,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		...payerProperties,
 		{
 			displayName: 'Nequi Phone',

@@ -2,9 +2,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 export const payWithOtherMethod: PayOperation = {
 	value: 'payWithOtherMethod',
@@ -12,9 +13,10 @@ export const payWithOtherMethod: PayOperation = {
 	description:
 		'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
 	action: 'Pay with another method',
+	simplify: simpleCheckout,
 	movesMoney: true,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		{
 			displayName: 'Method Key',
 			name: 'methodKey',

@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
+import { simpleCheckout } from './simpleCheckout';
 
 const bankProperty: INodeProperties = {
 	displayName: 'Bank',
@@ -37,9 +38,10 @@ export const payWithPse: PayOperation = {
 	description:
 		'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
 	action: 'Pay with bank debit (PSE)',
+	simplify: simpleCheckout,
 	movesMoney: true,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		...payerProperties,
 		{
 			displayName: 'Payer Address',

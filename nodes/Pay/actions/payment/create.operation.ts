@@ -31,12 +31,14 @@ import {
 } from './fields';
 import { readMethodSelection } from './methodSelection';
 import { readItemParameter } from './sameForEveryItem';
+import { simplePayment } from './simplePayment';
 
 export const createPayment: PayOperation = {
 	value: 'create',
 	name: 'Create',
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
+	simplify: simplePayment,
 	properties: [
 		paymentAmountProperty,
 		descriptionProperty,

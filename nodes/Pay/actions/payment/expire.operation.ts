@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { answerFields } from '../../../shared/service/normalize';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 export const expirePayment: PayOperation = {
@@ -9,7 +9,7 @@ export const expirePayment: PayOperation = {
 	name: 'Expire or Cancel',
 	description: 'Close an unpaid payment object so it can no longer be paid',
 	action: 'Expire or cancel a payment object',
-	properties: [slugProperty],
+	properties: slugProperties,
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
 		const answer = answerFields(

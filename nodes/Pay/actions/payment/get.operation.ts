@@ -2,16 +2,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { readItemParameter } from './sameForEveryItem';
+import { simplePayment } from './simplePayment';
 
 export const getPayment: PayOperation = {
 	value: 'get',
 	name: 'Get',
 	description: 'Read a payment object: its state, amounts and payer',
 	action: 'Get a payment object',
-	properties: [slugProperty],
+	simplify: simplePayment,
+	properties: slugProperties,
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, readItemParameter(this, env, 'slug', itemIndex));
 		const answer = await env.request({

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 
 import { runsAsTool } from '../../execution/derivedReference';
+import { isLocatorValue } from '../../helpers/locatorValue';
 import type { OperationEnvironment } from '../types';
 import { mappedItemPath, plainValueAt } from './mappedItemField';
 
@@ -46,7 +47,10 @@ function copyOf(value: unknown): unknown {
 	return copy;
 }
 
-/** An expression, worked out by n8n unless it only names a value of the input item. */
+/**
+ * An expression, worked out by n8n unless it only names a value of the input item. A resource
+ * locator (`{ mode, value }`, version 2's payment and card fields) is read so by its value.
+ */
 function readPerItem(
 	context: IExecuteFunctions,
 	env: OperationEnvironment,
@@ -55,10 +59,12 @@ function readPerItem(
 	raw: unknown,
 	fallback?: NodeParameterValueType,
 ): unknown {
-	const path = runsAsTool(env.node.type) ? undefined : mappedItemPath(raw);
+	const locator = isLocatorValue(raw) ? raw : undefined;
+	const path = runsAsTool(env.node.type) ? undefined : mappedItemPath(locator?.value ?? raw);
 	const item = path && context.getInputData()[itemIndex];
 	const value = item ? plainValueAt(item.json, path) : undefined;
-	return value !== undefined ? value : context.getNodeParameter(name, itemIndex, fallback);
+	if (value === undefined) return context.getNodeParameter(name, itemIndex, fallback);
+	return locator ? { ...locator, value } : value;
 }
 
 /** n8n marks an expression with a leading `=`, at any depth of a parameter's value. */

@@ -6,7 +6,7 @@ import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../he
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { readSlug, slugProperty } from '../../helpers/slug';
+import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { addCallbackSecretProperty, callbackUrlProperty, readCallbackField } from './callbackField';
 import {
@@ -23,6 +23,7 @@ import {
 	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
+import { simplePayment } from './simplePayment';
 
 /** Create's field as an Update Field: the same texts and checks, not required (only the fields added are changed). */
 function asUpdateField(
@@ -39,8 +40,9 @@ export const updatePayment: PayOperation = {
 	name: 'Update',
 	description: 'Change fields of an unpaid payment object',
 	action: 'Update a payment object',
+	simplify: simplePayment,
 	properties: [
-		slugProperty,
+		...slugProperties,
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',

@@ -6,6 +6,7 @@ import { toNumber } from '../../../shared/service/normalize';
 import { fetchAllPages } from '../allPages';
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { simpleTransfer } from './simpleTransfer';
 
 export const getManyTransfers: PayOperation = {
 	value: 'getAll',
@@ -13,6 +14,7 @@ export const getManyTransfers: PayOperation = {
 	description:
 		'List the transfers this account made or received (as the service lists them), newest first',
 	action: 'Get many transfers',
+	simplify: simpleTransfer,
 	properties: [
 		...returnAllProperties,
 		{

@@ -127,6 +127,8 @@ export interface AgentRunOptions {
 	calls: IDataObject[];
 	credentials: ICredentialDataDecryptedObject;
 	executionId?: string;
+	/** The Pay Tool's version; 1 by default. */
+	typeVersion?: number;
 }
 
 /** An agent making the scripted calls to a Pay Tool in one execution. */
@@ -148,7 +150,7 @@ export async function runAgentWithPayTool(options: AgentRunOptions): Promise<Age
 		id: 'pay-tool',
 		name: 'Pay Tool',
 		type: loaded.typeName(TOOL_TYPE),
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 200],
 		parameters: options.parameters,
 		credentials: { payApi: { id: CREDENTIAL_ID, name: 'Pay sandbox' } },

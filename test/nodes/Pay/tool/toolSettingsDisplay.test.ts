@@ -4,24 +4,14 @@
  * once moving money is allowed. Checked with the display rules of n8n-workflow 2.41 (the dev
  * dependency) and, when installed, of n8n 2.8.4's own n8n-workflow.
  */
-import { existsSync } from 'fs';
-import { join } from 'path';
-import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 
-import { loadBuiltPackage, PACKAGE_ROOT } from '../../../harness/loadPackage';
+import { displayParameterOf, displayRuleReleases } from '../../../harness/displayRules';
+import { loadBuiltPackage } from '../../../harness/loadPackage';
 import { resources } from '../../../../nodes/Pay/actions/registry';
 import { findMoneyOperation } from '../../../../nodes/Pay/tool/moneyOperations';
 
-type DisplayParameter = (
-	values: INodeParameters,
-	property: INodeProperties,
-	node: Pick<INode, 'typeVersion'>,
-	description: INodeTypeDescription,
-) => boolean;
-
-const OLDEST = join(PACKAGE_ROOT, '.n8n-runtime/n8n-2.8.4/node_modules/n8n-workflow');
-const releases: Array<[string, string]> = [['2.41 (dev dependency)', 'n8n-workflow']];
-if (existsSync(OLDEST)) releases.push(['2.8.4', OLDEST]);
+const releases = displayRuleReleases();
 
 let pay: INodeTypeDescription;
 beforeAll(async () => {
@@ -30,10 +20,7 @@ beforeAll(async () => {
 });
 
 describe.each(releases)("with n8n-workflow %s's display rules", (_name, moduleName) => {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { NodeHelpers } = require(moduleName) as {
-		NodeHelpers: { displayParameter: DisplayParameter };
-	};
+	const NodeHelpers = { displayParameter: displayParameterOf(moduleName) };
 	const shown = (asTool: boolean, values: INodeParameters) => {
 		const description = { ...pay, name: asTool ? 'payTool' : 'pay' };
 		return pay.properties

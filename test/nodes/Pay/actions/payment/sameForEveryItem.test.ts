@@ -89,6 +89,19 @@ describe('readItemParameter', () => {
 		expect(readItemParameter(tool.context, tool.env, 'amount', 0)).toBe('{{ $json.amount }}#0');
 	});
 
+	it('reads a resource locator mapped straight from the item by its value, keeping its mode', () => {
+		const slug = (value: string) => ({ __rl: true, mode: 'url', value });
+		const { context, env, calls } = runWith({ slug: slug('={{ $json.link }}') }, [
+			{ link: 'https://pay.example/aB3' },
+			{ link: 'https://pay.example/cD4' },
+		]);
+		expect([0, 1].map((itemIndex) => readItemParameter(context, env, 'slug', itemIndex))).toEqual([
+			slug('https://pay.example/aB3'),
+			slug('https://pay.example/cD4'),
+		]);
+		expect(calls).toEqual([]);
+	});
+
 	it('gives each item its own copy of a fixed collection', () => {
 		const { context, env } = runWith({ options: { platform: 'API', keys: [{ key: 'pse' }] } });
 		const first = readItemParameter(context, env, 'options', 0, {}) as Record<string, any>;

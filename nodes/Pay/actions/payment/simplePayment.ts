@@ -1,0 +1,38 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pickFields } from '../pickFields';
+
+/**
+ * The fields of a payment object a workflow maps (Simplify, from version 2): who, how much, in what
+ * state, where to pay, when; named and typed as in the whole object. Simplify off gives every field
+ * the service answered, and the service's originals under `raw`.
+ */
+export const SIMPLE_PAYMENT_FIELDS = [
+	'slug',
+	'payment_page_url',
+	'state',
+	'state_label',
+	'amount',
+	'payed_amount',
+	'fee_amount',
+	'iva_amount',
+	'description',
+	'payment_method',
+	'payment_methods',
+	'expiration_days',
+	'date_created',
+	'date_payed',
+	'date_expired',
+	'payer_name',
+	'payer_email',
+	'payer_phone',
+	'payer_id',
+	'idempotency_key',
+	'updated_fields',
+];
+
+/** A payment object's view reduced to those fields; anything that is no payment object (no slug) stays whole. */
+export function simplePayment(view: IDataObject): IDataObject {
+	if (!('slug' in view)) return view;
+	return pickFields(view, SIMPLE_PAYMENT_FIELDS);
+}
