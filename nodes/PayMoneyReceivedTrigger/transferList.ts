@@ -6,7 +6,6 @@
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { trimBaseUrl } from '../../credentials/PayApi.credentials';
 import { readTransfer } from '../shared/service/transferRecord';
 import { readAllPages } from '../shared/transport/allPages';
 import { payApiRequest } from '../shared/transport/request';
@@ -31,7 +30,7 @@ export async function readTransferList(
 ): Promise<Array<Listed<ListedTransfer>>> {
 	const credentials = await context.getCredentials(CREDENTIAL_NAME);
 	const records = await readAllPages({
-		baseUrl: trimBaseUrl(credentials.baseUrl),
+		baseUrl: credentials.baseUrl,
 		firstPath: '/send/',
 		what: WHAT,
 		read: async (path) =>

@@ -23,6 +23,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
+import { captureLogs } from './capturedLogs';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { loadBuiltPackage } from './loadPackage';
 import { CREDENTIAL_ID, makeAdditionalData } from './runWorkflow';
@@ -135,16 +136,7 @@ export class PollTriggerHarness {
 			id: workflow.id,
 		} as IWorkflowBase);
 		const context = new PollContext(workflow, this.node, additionalData, mode, activation, emit);
-		const logs: string[] = [];
-		const record = (level: string) => (message: string) => void logs.push(`${level}: ${message}`);
-		Object.defineProperty(context, 'logger', {
-			value: {
-				error: record('error'),
-				warn: record('warn'),
-				info: record('info'),
-				debug: record('debug'),
-			},
-		});
+		const logs = captureLogs(context);
 		const answer = await (
 			this.nodeType.poll as (this: PollContext) => Promise<INodeExecutionData[][] | null>
 		).call(context);

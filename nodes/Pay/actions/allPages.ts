@@ -1,7 +1,6 @@
 /** Every entry of a list endpoint, page after page (nodes/shared/transport/allPages.ts), for one item. */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { readAllPages } from '../../shared/transport/allPages';
 import type { OperationEnvironment } from './types';
 
@@ -12,7 +11,7 @@ export async function fetchAllPages(
 	what: string,
 ): Promise<unknown[]> {
 	return await readAllPages({
-		baseUrl: trimBaseUrl((await env.credentials(itemIndex)).baseUrl),
+		baseUrl: (await env.credentials(itemIndex)).baseUrl,
 		firstPath,
 		what,
 		read: async (path) =>

@@ -3,6 +3,7 @@
  * pagination "not shown"; should the service page its lists (`{results, next}`), `next` is
  * followed while it stays under the credential's Base URL, where the API key may go.
  */
+import { trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { capitalise } from '../text';
 import { nextPagePath, readListPage } from '../service/listAnswer';
 import { excerpt } from './decodeBody';
@@ -11,8 +12,8 @@ import { excerpt } from './decodeBody';
 const MAX_PAGES = 100;
 
 export interface PagedList {
-	/** The credential's Base URL, trimmed. */
-	baseUrl: string;
+	/** The credential's Base URL, as it is in the credential. */
+	baseUrl: unknown;
 	firstPath: string;
 	/** What is read, for messages: "the transfer list". */
 	what: string;
@@ -24,6 +25,7 @@ export interface PagedList {
 
 export async function readAllPages(list: PagedList): Promise<unknown[]> {
 	const { what, fail } = list;
+	const baseUrl = trimBaseUrl(list.baseUrl);
 	const entries: unknown[] = [];
 	const seen = new Set<string>();
 	for (let path: string | undefined = list.firstPath; path !== undefined;) {
@@ -37,7 +39,7 @@ export async function readAllPages(list: PagedList): Promise<unknown[]> {
 			);
 		}
 		entries.push(...page.entries);
-		path = page.next === undefined ? undefined : nextPagePath(page.next, list.baseUrl, path);
+		path = page.next === undefined ? undefined : nextPagePath(page.next, baseUrl, path);
 		if (page.next !== undefined && path === undefined) {
 			throw fail(
 				`${capitalise(what)} continues on a page the node does not follow`,
