@@ -93,6 +93,19 @@ export class SandboxControl {
 		return (await this.http.patch(`/accounts/${encodeURIComponent(username)}`, changes)).data;
 	}
 
+	/**
+	 * Another account sends balance (`from`, a username or a mobile number, is debited) to `to`, as
+	 * its own `POST /send/` would, at `date` (now by default).
+	 */
+	async sendTransfer(transfer: {
+		from: string;
+		to: string;
+		amount: number;
+		date?: string;
+	}): Promise<{ fromUser: string; toUser: string; amount: number; date: string }> {
+		return (await this.http.post('/transfers', transfer)).data;
+	}
+
 	/** The verification codes last sent to an account (what its email and phone would receive). */
 	async codes(username: string): Promise<{ email?: number; phone?: number }> {
 		return (await this.http.get(`/codes/${encodeURIComponent(username)}`)).data;

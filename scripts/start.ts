@@ -121,6 +121,12 @@ async function main(): Promise<void> {
 			}
 			await importWorkflow(instance, example.file);
 			let note = '';
+			if (example.polls) {
+				note = await publishWorkflow(instance, example.id).then(
+					() => ' (active: checks the transfer list every minute)',
+					(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
+				);
+			}
 			if (example.hasTrigger) {
 				// Not fatal: e.g. an older copy of the example already listens on the same path.
 				note = await publishWorkflow(instance, example.id).then(

@@ -11,11 +11,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
 import { parseCallback } from './callbackEvent';
-import type { CallbackEvent } from './callbackEvent';
 import { refusedAtTheGate } from './callbackGate';
 import { oneCopyAtATime } from './callbacksUnderWay';
 import { forgetCredentials, keptCredentials } from './credentialCache';
 import { emitEvent } from './emitEvent';
+import { isSelected } from './eventFilter';
 import { rawBodyOf, readCallbackBody } from './readCallbackBody';
 import type { RawBodySource } from './readCallbackBody';
 import { eventKey, repeatRecords } from './repeatGuard';
@@ -95,7 +95,7 @@ export class PayTrigger implements INodeType {
 		const parsed = parseCallback(reading.body);
 		if (!parsed.ok) return refuse(this, 400, parsed.problem);
 		const event = parsed.event;
-		if (!wanted(event, this.getNodeParameter('events', []) as string[]))
+		if (!isSelected(event, this.getNodeParameter('events', []) as string[]))
 			return acknowledge(this, `${event.json.event} is not among the selected events`);
 
 		const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
@@ -116,9 +116,4 @@ export class PayTrigger implements INodeType {
 			() => repeats.isRecorded(key),
 		);
 	}
-}
-
-function wanted(event: CallbackEvent, events: string[]): boolean {
-	if (event.kind === 'withdrawal') return events.includes('withdrawal');
-	return events.includes(event.json.paid ? 'paymentPaid' : 'paymentOther');
 }

@@ -1,16 +1,75 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/**
+ * Sorted by name, as n8n's lint wants. The catch-alls (Payment State Changed, Withdrawal Status
+ * Changed) keep the values and meaning they had before the states could be chosen one by one.
+ */
 export const EVENT_OPTIONS = [
-	{ name: 'Payment Paid', value: 'paymentPaid', description: 'A payment object was paid' },
+	{
+		name: 'Payment Expired',
+		value: 'paymentExpired',
+		description: 'A payment callback with state 5 (expired)',
+	},
+	{
+		name: 'Payment In Process',
+		value: 'paymentInProcess',
+		description: 'A payment callback with state 1 (in process: a checkout started, not paid yet)',
+	},
+	{
+		name: 'Payment Not Paid',
+		value: 'paymentNotPaid',
+		description: 'A payment callback with state 2 (not paid; some documentation calls it expired)',
+	},
+	{
+		name: 'Payment Paid',
+		value: 'paymentPaid',
+		description: 'A payment object was paid (state 3)',
+	},
+	{
+		name: 'Payment Refunded',
+		value: 'paymentRefunded',
+		description: 'A payment callback with state 4 (refunded)',
+	},
 	{
 		name: 'Payment State Changed',
 		value: 'paymentOther',
-		description: 'A payment callback with any other state',
+		description: 'A payment callback with any state but paid: those above and any other',
+	},
+	{
+		name: 'Withdrawal Consigned',
+		value: 'withdrawalConsigned',
+		description: 'A withdrawal moved to status 3 (consigned)',
+	},
+	{
+		name: 'Withdrawal Created',
+		value: 'withdrawalCreated',
+		description: 'A withdrawal callback with status 0 (created)',
+	},
+	{
+		name: 'Withdrawal Deposited',
+		value: 'withdrawalDeposited',
+		description: 'A withdrawal moved to status 2 (deposited)',
+	},
+	{
+		name: 'Withdrawal Error',
+		value: 'withdrawalError',
+		description: 'A withdrawal moved to status 4 (error; the money returns to the balance)',
+	},
+	{
+		name: 'Withdrawal In Process',
+		value: 'withdrawalInProcess',
+		description: 'A withdrawal moved to status 1 (in process)',
+	},
+	{
+		name: 'Withdrawal Rejected',
+		value: 'withdrawalRejected',
+		description:
+			'A withdrawal moved to status 5 (rejected by the bank; the money returns to the balance)',
 	},
 	{
 		name: 'Withdrawal Status Changed',
 		value: 'withdrawal',
-		description: 'A withdrawal moved to another status',
+		description: 'A withdrawal moved to any status',
 	},
 ];
 
@@ -40,7 +99,8 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		options: EVENT_OPTIONS,
 		default: ['paymentPaid', 'withdrawal'],
-		description: 'Which callbacks start the workflow; others are acknowledged and ignored',
+		description:
+			'Which callbacks start the workflow; others are acknowledged and ignored. Choose a state by itself, or a catch-all for every state.',
 	},
 	{
 		displayName: 'Options',

@@ -22,6 +22,7 @@ import {
 import { changePaymentState, markPaid, setWithdrawalState } from '../paying';
 import type { SandboxState } from '../state';
 import { findPayment } from './payments';
+import { moveBalance } from './transfers';
 import type { Route, RouteAnswer } from './route';
 
 export const CONTROL_PREFIX = '/_sandbox';
@@ -124,6 +125,22 @@ export const controlRoutes: Route[] = [
 		if (body.emailVerified !== undefined) account.emailVerified = Boolean(body.emailVerified);
 		if (body.phoneVerified !== undefined) account.phoneVerified = Boolean(body.phoneVerified);
 		return ok(accountView(account));
+	}),
+	// Another user sends balance to an account (the transfer then shows in both accounts' lists), at
+	// `date` if given: two transfers alike in every field, date included, are what the service lists too.
+	control('POST', '/transfers', ({ state, request }) => {
+		const body = request.body as { from?: unknown; to?: unknown; amount?: unknown; date?: unknown };
+		if (typeof body.from !== 'string' || typeof body.to !== 'string')
+			throw badRequest('from and to: the sender and the recipient, a username or a mobile number');
+		const sender = state.findRecipient(body.from);
+		if (!sender) throw notFound(`No account ${body.from}`);
+		if (typeof body.amount !== 'number' || !(body.amount > 0))
+			throw badRequest('amount: a number greater than 0');
+		const date = body.date === undefined ? new Date() : new Date(String(body.date));
+		if (Number.isNaN(date.getTime()))
+			throw badRequest('date: an ISO 8601 date, e.g. 2026-01-31T10:00:00Z');
+		const transfer = moveBalance(state, sender, body.to, body.amount, date);
+		return { status: 201, body: { ...transfer, date: transfer.date.toISOString() } };
 	}),
 	control('GET', '/codes/{username}', ({ state, params }) =>
 		ok(findAccount(state, params.username).pendingCodes),

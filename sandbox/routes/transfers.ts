@@ -1,5 +1,7 @@
 /** Sending balance to another user, and the account's list of transfers (sent; received too as real clients see it). */
 import { ServiceError, badRequest, notFound } from '../http';
+import type { Account, Transfer } from '../model';
+import type { SandboxState } from '../state';
 import { requireNumber } from '../validate';
 import { caller } from './route';
 import type { Route } from './route';
@@ -18,19 +20,7 @@ export const transferRoutes: Route[] = [
 			if (!sender.emailVerified || !sender.phoneVerified) {
 				throw new ServiceError(403, 'Debe verificar su correo y su teléfono antes de enviar saldo');
 			}
-			const recipient = context.state.findRecipient(recipientId);
-			if (!recipient) throw notFound(`El usuario ${recipientId} no existe`);
-			if (recipient.username === sender.username)
-				throw badRequest('No puede enviarse saldo a sí mismo');
-			if (sender.balance < amount) throw new ServiceError(422, 'Saldo insuficiente');
-			sender.balance -= amount;
-			recipient.balance += amount;
-			context.state.transfers.push({
-				fromUser: sender.username,
-				toUser: recipient.username,
-				amount,
-				date: new Date(),
-			});
+			moveBalance(context.state, sender, recipientId, amount, new Date());
 			return { body: {} };
 		},
 	},
@@ -58,6 +48,30 @@ export const transferRoutes: Route[] = [
 		},
 	},
 ];
+
+/**
+ * Moves `amount` from the sender's balance to the recipient's (a username or a mobile number) and
+ * lists the transfer, dated `date`: what `POST /send/` does once the sender is checked, and what the
+ * control API does for a transfer another user sends to the account.
+ */
+export function moveBalance(
+	state: SandboxState,
+	sender: Account,
+	recipientId: string,
+	amount: number,
+	date: Date,
+): Transfer {
+	const recipient = state.findRecipient(recipientId);
+	if (!recipient) throw notFound(`El usuario ${recipientId} no existe`);
+	if (recipient.username === sender.username)
+		throw badRequest('No puede enviarse saldo a sí mismo');
+	if (sender.balance < amount) throw new ServiceError(422, 'Saldo insuficiente');
+	sender.balance -= amount;
+	recipient.balance += amount;
+	const transfer = { fromUser: sender.username, toUser: recipient.username, amount, date };
+	state.transfers.push(transfer);
+	return transfer;
+}
 
 /** `toUser`, or its alias `to_user`: a string (spec), a phone number included. */
 function readRecipient(body: Record<string, unknown>): string {

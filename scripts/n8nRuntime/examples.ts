@@ -10,6 +10,12 @@ export interface ExampleWorkflow {
 	file: string;
 	/** Whether it has a Pay Trigger (and so is published, to listen for callbacks). */
 	hasTrigger: boolean;
+	/**
+	 * Whether it starts with the Pay Money Received Trigger, which checks the transfer list every
+	 * minute once published: `npm start` publishes it; the end-to-end tests only where they use it,
+	 * since its checks are requests the others would count.
+	 */
+	polls: boolean;
 	/** Whether it has a manual start (and so can run with `n8n execute`). */
 	executable: boolean;
 }
@@ -41,6 +47,7 @@ export function prepareExamples(
 				name: workflow.name,
 				file,
 				hasTrigger: workflow.nodes.some((node) => node.type.endsWith('.payTrigger')),
+				polls: workflow.nodes.some((node) => node.type.endsWith('.payMoneyReceivedTrigger')),
 				executable: workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'),
 			};
 		});

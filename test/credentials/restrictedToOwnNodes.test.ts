@@ -109,11 +109,12 @@ async function runBorrower(nodeType: string) {
 }
 
 describe("Pay API credential restricted to this package's nodes", () => {
-	it('declares restrictToSupportedNodes, and n8n lists the Pay node and the Pay Trigger as its nodes', async () => {
+	it('declares restrictToSupportedNodes, and n8n lists the Pay node and the two triggers as its nodes', async () => {
 		const { credentialTypes } = await loadBuiltPackage();
 		expect(credentialTypes.payApi.restrictToSupportedNodes).toBe(true);
 		expect([...(credentialTypes.payApi.supportedNodes ?? [])].sort()).toEqual([
 			'pay',
+			'payMoneyReceivedTrigger',
 			'payTrigger',
 		]);
 	});

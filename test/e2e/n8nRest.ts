@@ -162,3 +162,47 @@ export async function postToWebhook(url: string, body: unknown): Promise<Respons
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
+
+/**
+ * The items a node output in an execution, read through n8n's REST API. n8n sends the run data in
+ * `flatted`'s form (a JSON array: the value at 0, every string and object of it replaced by its
+ * index), read here without the package: values are looked up by index, objects once each.
+ */
+export async function executionItems(
+	baseUrl: string,
+	cookie: string,
+	executionId: string,
+	nodeName: string,
+): Promise<Array<Record<string, unknown>>> {
+	const response = await fetch(`${baseUrl}/rest/executions/${executionId}`, {
+		headers: { cookie },
+	});
+	if (!response.ok) throw new Error(`execution ${executionId}: HTTP ${response.status}`);
+	const { data } = ((await response.json()) as { data: { data: string } }).data;
+	const run = unflatten(data) as {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+			>;
+		};
+	};
+	return (run.resultData.runData[nodeName]?.[0]?.data.main[0] ?? []).map((item) => item.json);
+}
+
+function unflatten(text: string): unknown {
+	const input = JSON.parse(text) as unknown[];
+	const revived = new Map<number, unknown>();
+	const at = (index: number): unknown => {
+		if (revived.has(index)) return revived.get(index);
+		const value = input[index];
+		if (typeof value !== 'object' || value === null) return value;
+		const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+		revived.set(index, copy);
+		for (const [key, entry] of Object.entries(value))
+			(copy as Record<string, unknown>)[key] =
+				typeof entry === 'string' ? at(Number(entry)) : entry;
+		return copy;
+	};
+	return at(0);
+}

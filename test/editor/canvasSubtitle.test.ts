@@ -83,4 +83,10 @@ describe('Pay Trigger subtitle', () => {
 			'On payment paid, withdrawal status changed',
 		);
 	});
+
+	it('names states chosen one by one in words too', async () => {
+		expect(
+			await subtitleOf('payTrigger', { events: ['paymentRefunded', 'withdrawalRejected'] }),
+		).toBe('On payment refunded, withdrawal rejected');
+	});
 });

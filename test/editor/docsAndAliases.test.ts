@@ -37,6 +37,16 @@ describe('nodes panel search', () => {
 		expect(aliases).toContain(typed.toLowerCase());
 	});
 
+	it.each(['money received', 'transfer received', 'incoming transfer'])(
+		'typing "%s" finds the Pay Money Received Trigger by an alias',
+		async (typed) => {
+			const aliases = ((await descriptionOf('payMoneyReceivedTrigger')).codex?.alias ?? []).map(
+				(alias) => alias.toLowerCase(),
+			);
+			expect(aliases).toContain(typed);
+		},
+	);
+
 	it.each(['callback', 'webhook'])(
 		'typing "%s" finds the Pay Trigger by an alias',
 		async (typed) => {
@@ -49,7 +59,7 @@ describe('nodes panel search', () => {
 });
 
 describe('Docs links', () => {
-	it.each(['pay', 'payTrigger'])(
+	it.each(['pay', 'payTrigger', 'payMoneyReceivedTrigger'])(
 		"%s: its node and credential docs open the package's npm page (its README)",
 		async (nodeName) => {
 			const resources = (await descriptionOf(nodeName)).codex?.resources;
@@ -71,6 +81,7 @@ describe('Docs links', () => {
 		const shipped = [
 			'nodes/Pay/Pay.node.json',
 			'nodes/PayTrigger/PayTrigger.node.json',
+			'nodes/PayMoneyReceivedTrigger/PayMoneyReceivedTrigger.node.json',
 			'credentials/PayApi.credentials.ts',
 		];
 		for (const file of shipped)

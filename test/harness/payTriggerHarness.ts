@@ -18,6 +18,7 @@ import type {
 	IWorkflowBase,
 } from 'n8n-workflow';
 
+import { captureLogs } from './capturedLogs';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { loadBuiltPackage } from './loadPackage';
 import { CREDENTIAL_ID, makeAdditionalData } from './runWorkflow';
@@ -211,17 +212,7 @@ export class PayTriggerHarness {
 			[],
 			null,
 		);
-		// In place of n8n's logger (a memoized getter, so an own property set first wins): the lines are kept for the test.
-		const logs: string[] = [];
-		const record = (level: string) => (message: string) => void logs.push(`${level}: ${message}`);
-		Object.defineProperty(context, 'logger', {
-			value: {
-				error: record('error'),
-				warn: record('warn'),
-				info: record('info'),
-				debug: record('debug'),
-			},
-		});
+		const logs = captureLogs(context);
 		const result = await (
 			this.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>
 		).call(context);

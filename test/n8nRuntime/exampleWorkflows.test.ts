@@ -3,9 +3,12 @@
  * most 21 characters (its `isWorkflowIdValid`, 2.8.4 and 2.41.1 alike): with a longer id the Pay
  * Trigger's repeat records never reached the database.
  */
-import { readdirSync, readFileSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'fs';
+import { tmpdir } from 'os';
 import { join } from 'path';
 
+import { DEMO_ACCOUNT } from '../../sandbox/state';
+import { prepareExamples } from '../../scripts/n8nRuntime/examples';
 import { EXAMPLES_DIR } from '../../scripts/n8nRuntime/paths';
 
 const examples = readdirSync(EXAMPLES_DIR)
@@ -48,4 +51,30 @@ describe('example workflows', () => {
 			expect(parameters.callbackUrl).toMatch(/^https?:\/\/\S+$/);
 		},
 	);
+});
+
+describe('the money-received example', () => {
+	const example = examples.find(({ workflow }) =>
+		workflow.nodes.some((node) => node.type === 'n8n-nodes-pay.payMoneyReceivedTrigger'),
+	);
+
+	it('exists, and npm start publishes it as a polling workflow (the end-to-end setup does not)', () => {
+		expect(example?.name).toBe('money-received.json');
+		const prepared = prepareExamples(
+			mkdtempSync(join(tmpdir(), 'examples-')),
+			'http://s',
+			'http://n',
+		);
+		const entry = prepared.find((candidate) => candidate.id === example?.workflow.id);
+		expect(entry).toMatchObject({ polls: true, hasTrigger: false, executable: false });
+		expect(prepared.filter((candidate) => candidate.polls)).toHaveLength(1);
+	});
+
+	it("names the sandbox's demo account as its transfer list does, and checks every minute", () => {
+		const trigger = example?.workflow.nodes.find(
+			(node) => node.type === 'n8n-nodes-pay.payMoneyReceivedTrigger',
+		);
+		expect(trigger?.parameters.account).toBe(DEMO_ACCOUNT.username);
+		expect(trigger?.parameters.pollTimes).toEqual({ item: [{ mode: 'everyMinute' }] });
+	});
 });

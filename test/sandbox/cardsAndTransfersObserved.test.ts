@@ -147,3 +147,25 @@ describe('transfers as real clients see them', () => {
 		]);
 	});
 });
+
+describe('a transfer another account sends (control API), as real clients see it', () => {
+	it("shows in both accounts' lists, alike transfers at one date as two records", async () => {
+		await sandbox.control.updateAccount('friend', { balance: 10_000 });
+		for (let copy = 0; copy < 2; copy++)
+			await sandbox.control.sendTransfer({
+				from: sandbox.friend.phone,
+				to: 'demo',
+				amount: 1000,
+				date: '2026-01-31T10:00:00Z',
+			});
+		const record = {
+			from_user: 'friend',
+			to_user: 'demo',
+			amount: 1000,
+			date: '2026-01-31T10:00:00.000Z',
+		};
+		expect((await demo.call('GET', '/send/')).data).toEqual([record, record]);
+		const friend = await login(sandbox, sandbox.friend);
+		expect((await friend.call('GET', '/send/')).data).toEqual([record, record]);
+	});
+});

@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'crypto';
 
 import type { Sandbox } from '../../sandbox';
-import { createPayment, useSandboxWithDemoClient } from './apiClient';
+import { createPayment, login, useSandboxWithDemoClient } from './apiClient';
 import type { ApiClient } from './apiClient';
 import { useCallbackReceiverPerFile } from './callbackReceiver';
 import type { CallbackReceiver } from './callbackReceiver';
@@ -61,6 +61,46 @@ describe('transfers', () => {
 		expect((await sandbox.control.account('demo')).balance).toBe(1_000_000);
 		expect((await sandbox.control.account('friend')).balance).toBe(0);
 		expect(await sandbox.control.transfers()).toEqual([]);
+	});
+});
+
+describe('a transfer another account sends (control API)', () => {
+	it('debits the sender, credits the recipient, and (spec: transfers the caller created) lists it to the sender only', async () => {
+		await sandbox.control.updateAccount('friend', { balance: 10_000 });
+		const sent = await sandbox.control.sendTransfer({
+			from: 'friend',
+			to: sandbox.demo.phone,
+			amount: 2500,
+			date: '2026-01-31T10:00:00Z',
+		});
+		expect(sent).toEqual({
+			fromUser: 'friend',
+			toUser: 'demo',
+			amount: 2500,
+			date: '2026-01-31T10:00:00.000Z',
+		});
+		expect((await sandbox.control.account('friend')).balance).toBe(7500);
+		expect((await sandbox.control.account('demo')).balance).toBe(1_002_500);
+		expect((await demo.call('GET', '/send/')).data).toEqual([]);
+		const friend = await login(sandbox, sandbox.friend);
+		expect((await friend.call('GET', '/send/')).data).toEqual([
+			{ from_user: 'friend', to_user: 'demo', amount: 2500, date: '2026-01-31T10:00:00.000Z' },
+		]);
+	});
+
+	it.each([
+		['the sender lacks the balance', { from: 'friend', to: 'demo', amount: 10 }, 422],
+		['the recipient is unknown', { from: 'demo', to: 'nobody', amount: 10 }, 404],
+		['the sender is unknown', { from: 'nobody', to: 'demo', amount: 10 }, 404],
+		['it is sent to the sender', { from: 'demo', to: 'demo', amount: 10 }, 400],
+		['the date is no date', { from: 'demo', to: 'friend', amount: 10, date: 'soon' }, 400],
+	])('is refused when %s, and moves nothing', async (_name, body, status) => {
+		await expect(sandbox.control.sendTransfer(body)).rejects.toMatchObject({
+			response: { status },
+		});
+		expect((await sandbox.control.account('demo')).balance).toBe(1_000_000);
+		expect((await sandbox.control.account('friend')).balance).toBe(0);
+		expect(sandbox.state.transfers).toEqual([]);
 	});
 });
 

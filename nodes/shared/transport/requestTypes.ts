@@ -6,6 +6,7 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	INode,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -15,7 +16,7 @@ import type { RetrySettings } from './retryPolicy';
 import type { RequestSafety } from './safety';
 
 export type PayContext =
-	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export const CREDENTIAL_NAME = 'payApi';
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { toNumber } from '../../../shared/service/normalize';
+import { readTransfer } from '../../../shared/service/transferRecord';
 import { fetchAllPages } from '../allPages';
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -66,30 +66,20 @@ export const getManyTransfers: PayOperation = {
 		const records = (await fetchAllPages(env, itemIndex, '/send/', 'the transfer list')).filter(
 			(entry): entry is IDataObject => typeof entry === 'object' && entry !== null,
 		);
-		return records
-			.map(normalizeTransfer)
-			.filter((transfer) => recipient === '' || transfer.to_user === recipient)
-			.filter((transfer) => after === undefined || (transfer.time as number) >= after)
-			.filter((transfer) => before === undefined || (transfer.time as number) < before)
-			.sort((a, b) => (b.time as number) - (a.time as number))
-			.slice(0, limit)
-			.map((transfer) => {
-				delete transfer.time;
-				return transfer;
-			});
+		return (
+			records
+				.map(readTransfer)
+				// Undated records sort last and pass no date filter.
+				.map(({ json, time }) => ({ json, time: Number.isNaN(time) ? -Infinity : time }))
+				.filter(({ json }) => recipient === '' || json.to_user === recipient)
+				.filter(({ time }) => after === undefined || time >= after)
+				.filter(({ time }) => before === undefined || time < before)
+				.sort((a, b) => b.time - a.time)
+				.slice(0, limit)
+				.map(({ json }) => json)
+		);
 	},
 };
-
-function normalizeTransfer(record: IDataObject): IDataObject {
-	const time = typeof record.date === 'string' ? Date.parse(record.date) : NaN;
-	return {
-		...record,
-		amount: toNumber(record.amount) ?? record.amount,
-		date: Number.isNaN(time) ? record.date : new Date(time).toISOString(),
-		// Undated records sort last and pass no date filter.
-		time: Number.isNaN(time) ? -Infinity : time,
-	};
-}
 
 function readMoment(value: unknown, refuse: () => Error): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
