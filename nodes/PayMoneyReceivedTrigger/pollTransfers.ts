@@ -27,12 +27,10 @@ export async function pollTransfers(this: IPollFunctions): Promise<INodeExecutio
 		transfer.direction === 'received' ||
 		(options.includeSent === true && transfer.direction === 'sent');
 
-	if (this.getMode() === 'manual')
-		return newestForTest(
-			this,
-			listed.filter((t) => wanted(t.entry)),
-			account,
-		);
+	if (this.getMode() === 'manual') {
+		const matching = listed.filter((transfer) => wanted(transfer.entry));
+		return newestForTest(this, matching, account);
+	}
 
 	const book = new SeenTransfers(this.getWorkflowStaticData('node'));
 	const baseline = !book.started && options.includeEarlier !== true;
