@@ -31,7 +31,7 @@ export const CLOCK_TOLERANCE_MS = 200;
 /** Safe reads of the service (retried as reads are): one answer, or every entry of a paged list. */
 export interface ServiceRead {
 	one(path: string): Promise<unknown>;
-	list(path: string): Promise<unknown[] | undefined>;
+	list(path: string): Promise<unknown[]>;
 }
 
 export async function askTheService(
@@ -57,7 +57,6 @@ async function findTransfer(
 	if (claimedAt === undefined)
 		return { shown: false, why: 'when its reference was recorded is no longer known' };
 	const entries = await read.list('/send/');
-	if (!entries) return { shown: false, why: `${resolvedBy} answered something other than a list` };
 	const after = claimedAt + CLOCK_TOLERANCE_MS;
 	const candidates = entries.filter(
 		(entry): entry is IDataObject =>

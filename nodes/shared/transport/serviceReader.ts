@@ -1,12 +1,9 @@
 /**
  * The reads askTheService.ts makes, sent through the transport as any safe read is (retried on
- * 429, 5xx and network errors), and a paged list followed while it stays under the Base URL.
+ * 429, 5xx and network errors); a paged list is read whole, as Transfer → Get Many reads it.
  */
-import { nextPagePath, readListPage } from '../service/listAnswer';
+import { readAllPages } from './allPages';
 import type { ServiceRead } from './askTheService';
-
-/** Pages followed at most: a list whose `next` never ends must not hold the item forever. */
-const MAX_PAGES = 100;
 
 export function serviceReader(
 	one: (path: string) => Promise<unknown>,
@@ -14,18 +11,14 @@ export function serviceReader(
 ): ServiceRead {
 	return {
 		one,
-		async list(firstPath) {
-			const entries: unknown[] = [];
-			const seen = new Set<string>();
-			for (let path: string | undefined = firstPath; path !== undefined;) {
-				if (seen.has(path) || seen.size >= MAX_PAGES) return undefined;
-				seen.add(path);
-				const page = readListPage(await one(path));
-				if (!page) return undefined;
-				entries.push(...page.entries);
-				path = page.next === undefined ? undefined : nextPagePath(page.next, baseUrl, path);
-			}
-			return entries;
-		},
+		list: async (firstPath) =>
+			await readAllPages({
+				baseUrl,
+				firstPath,
+				what: `the list at ${firstPath}`,
+				read: one,
+				// askTheService.ts turns any failure into "the service could not be read (…)".
+				fail: (message, description) => new Error(`${message}: ${description}`),
+			}),
 	};
 }
