@@ -4,6 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { buildOperationProperties } from './actions/properties';
@@ -13,6 +15,7 @@ import { CURRENT_PAY_NODE_VERSION, PAY_NODE_VERSIONS } from './helpers/nodeVersi
 import { searchBanks } from './methods/searchBanks';
 import { searchCards } from './methods/searchCards';
 import { requestOptionsProperty } from './requestOptions';
+import { answerCallbackToWaitingRun } from './waiting/resumeWebhook';
 
 export class Pay implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,12 +34,43 @@ export class Pay implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'payApi', required: true }],
+		// Called only while an execution waits in this node (Create and Wait for Payment, Withdraw
+		// and Wait for Final Status), at the execution's resume URL: n8n registers nothing for it.
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: '',
+				restartWebhook: true,
+			},
+		],
 		properties: [...buildOperationProperties(), requestOptionsProperty],
 	};
 
 	methods = {
 		listSearch: { searchBanks, searchCards },
 	};
+
+	// n8n calls these only for webhooks it registers on activation, never for a resume webhook; they
+	// exist because n8n's scanner wants every webhook node to say how its webhooks live.
+	webhookMethods = {
+		default: {
+			async checkExists(): Promise<boolean> {
+				return true;
+			},
+			async create(): Promise<boolean> {
+				return true;
+			},
+			async delete(): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await answerCallbackToWaitingRun.call(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -10,14 +10,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
-import { parseCallback } from './callbackEvent';
+import { parseCallback } from '../shared/callback/callbackEvent';
 import { refusedAtTheGate } from './callbackGate';
 import { oneCopyAtATime } from './callbacksUnderWay';
 import { forgetCredentials, keptCredentials } from './credentialCache';
 import { emitEvent } from './emitEvent';
 import { isSelected } from './eventFilter';
-import { rawBodyOf, readCallbackBody } from './readCallbackBody';
-import type { RawBodySource } from './readCallbackBody';
+import { rawBodyOf, readCallbackBody } from '../shared/callback/readCallbackBody';
+import type { RawBodySource } from '../shared/callback/readCallbackBody';
 import { eventKey, repeatRecords } from './repeatGuard';
 import { SENSITIVE_HEADERS, TRIGGER_SUBTITLE, triggerProperties } from './triggerFields';
 import { acknowledge, refuse } from './webhookAnswers';

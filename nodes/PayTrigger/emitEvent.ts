@@ -10,7 +10,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import type { CallbackEvent } from './callbackEvent';
+import type { CallbackEvent } from '../shared/callback/callbackEvent';
 import type { RepeatRecords } from './repeatGuard';
 import { confirmedFacts, verifyPaymentState } from './verifyPayment';
 import { acknowledge, refuse } from './webhookAnswers';

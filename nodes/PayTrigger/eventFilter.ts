@@ -3,7 +3,7 @@
  * from before the states were selectable one by one (Payment State Changed: any state but paid;
  * Withdrawal Status Changed: any status), so a saved workflow starts on what it started on.
  */
-import type { CallbackEvent } from './callbackEvent';
+import type { CallbackEvent } from '../shared/callback/callbackEvent';
 
 /** A payment's state → its own value in the selector (the states the service's plugin acts on, and expiry). */
 const PAYMENT_STATE_EVENTS: Record<number, string> = {

@@ -8,7 +8,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions } f
 import { toNumber } from '../shared/service/normalize';
 import { normalizePaymentObject } from '../shared/service/paymentObject';
 import { payApiRequest } from '../shared/transport/request';
-import { stateFacts } from './callbackEvent';
+import { stateFacts } from '../shared/callback/callbackEvent';
 
 export type Verification =
 	{ confirmed: true; payment: IDataObject } | { confirmed: false; serviceState: number | null };

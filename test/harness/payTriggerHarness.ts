@@ -22,14 +22,10 @@ import { captureLogs } from './capturedLogs';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { loadBuiltPackage } from './loadPackage';
 import { CREDENTIAL_ID, makeAdditionalData } from './runWorkflow';
+import { fakeWebhookExchange } from './webhookRequest';
+import type { CallbackRequest } from './webhookRequest';
 
-export interface CallbackRequest {
-	body?: unknown;
-	rawBody?: string;
-	headers?: Record<string, string>;
-	query?: Record<string, string>;
-	ip?: string;
-}
+export type { CallbackRequest };
 
 export interface TriggerAnswer {
 	result: IWebhookResponseData;
@@ -50,17 +46,6 @@ export interface TriggerWorkflowOptions {
 	workflowId?: string;
 	/** The node's version in the workflow; by default the one n8n gives a new node. */
 	typeVersion?: number;
-}
-
-/** The content types n8n parses for a start node from version 2 (`isParsableContentType` in n8n's webhook-helpers). */
-function parsedByN8n(contentType: string): boolean {
-	return (
-		contentType.startsWith('application/json') ||
-		contentType.startsWith('text/plain') ||
-		contentType.startsWith('application/x-www-form-urlencoded') ||
-		contentType.endsWith('/xml') ||
-		contentType.endsWith('+xml')
-	);
 }
 
 /**
@@ -160,37 +145,10 @@ export class PayTriggerHarness {
 	}
 
 	async receive(request: CallbackRequest): Promise<TriggerAnswer> {
-		let response: TriggerAnswer['response'];
-		const httpResponse = {
-			status(code: number) {
-				response = { status: code, body: undefined };
-				return this;
-			},
-			json(body: unknown) {
-				response = { status: response?.status ?? 200, body };
-				return this;
-			},
-			end() {
-				return this;
-			},
-		};
-		const rawBody =
-			request.rawBody ?? (request.body === undefined ? '' : JSON.stringify(request.body));
-		const headers = { 'content-type': 'application/json', ...(request.headers ?? {}) };
-		// As n8n reads a callback's body (parseRequestBody in its webhook-helpers): for a start node of
-		// version 1 always, from version 2 only when it parses the type; otherwise the node reads it.
-		const readByN8n = this.node.typeVersion === 1 || parsedByN8n(headers['content-type']);
-		const httpRequest: { rawBody?: Buffer; readRawBody(): Promise<void> } & IDataObject = {
-			body: request.body ?? {},
-			...(readByN8n ? { rawBody: Buffer.from(rawBody) } : {}),
-			async readRawBody() {
-				this.rawBody ??= Buffer.from(rawBody);
-			},
-			headers,
-			query: request.query ?? {},
-			params: {},
-			ip: request.ip ?? '127.0.0.1',
-		};
+		const { httpRequest, httpResponse, recorded } = fakeWebhookExchange(
+			request,
+			this.node.typeVersion,
+		);
 		const workflow = this.requestWorkflow();
 		const additionalData = makeAdditionalData(this.credentials, 'webhook-execution', {
 			id: workflow.id,
@@ -218,7 +176,7 @@ export class PayTriggerHarness {
 		).call(context);
 		await this.database?.saveIfChanged(workflow);
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
-		return { result, response, items, logs };
+		return { result, response: recorded.answer, items, logs };
 	}
 
 	/** The trigger's static data: with a database, as saved there. */

@@ -56,6 +56,9 @@ export interface PayNodeRun {
 	/** The whole run, for tests that inspect everything (secrets checks, for one). */
 	run: IRun;
 	credentials: TestCredentialsHelper;
+	/** The workflow and node that ran: a waiting execution is resumed on them. */
+	workflow: Workflow;
+	node: INode;
 }
 
 export interface RunPayNodeOptions {
@@ -152,6 +155,8 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		error: task?.error as PayNodeRun['error'],
 		run,
 		credentials,
+		workflow,
+		node,
 	};
 }
 

@@ -11,6 +11,9 @@ import { defaultItemsAtOnce } from '../itemsAtOnce';
 import { readRequestOptions } from '../requestOptions';
 import type { RequestOptions } from '../requestOptions';
 import { gateForTool } from '../tool/toolGate';
+import { startWaiting } from '../waiting/startWaiting';
+import { readWaitLimit } from '../waiting/waitLimit';
+import type { WaitLimit } from '../waiting/waitLimit';
 import { resources } from './registry';
 import { withSimplify } from './simplifyField';
 import type { PayOperation } from './types';
@@ -40,8 +43,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		);
 	}
 	let requestOptions: RequestOptions;
+	let waitLimit: WaitLimit | undefined;
 	try {
 		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(resource, operationName));
+		// Read before anything is sent: a wrong limit must not surface once the links exist.
+		if (operation.waits) waitLimit = readWaitLimit(this, node, Date.now());
 	} catch (error) {
 		// Node-wide settings: every item fails alike, each paired to its input with Continue On Fail.
 		return [(await runItems(this, itemCount, async () => await Promise.reject(error))).items];
@@ -63,6 +69,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
 	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
 	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);
+	if (operation.waits && waitLimit)
+		return await startWaiting(this, operation.waits, items, waitLimit);
 	return [items];
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ItemResult } from '../execution/runItems';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
+import type { WaitKind } from '../waiting/waitRecord';
 
 /** One operation, in its own file: its fields and what it does for one item. */
 export interface PayOperation {
@@ -17,6 +18,11 @@ export interface PayOperation {
 	 * gets the Reference field, which it must read and send with its money-moving request.
 	 */
 	movesMoney?: boolean;
+	/**
+	 * Whether the execution then waits for the service's callbacks (nodes/Pay/waiting): each item's
+	 * output carries the slug (`payment`) or the withdrawal id (`withdrawal`) it waits for.
+	 */
+	waits?: WaitKind;
 	/**
 	 * What Simplify (from version 2) keeps of one output item: the operation then gets the Simplify
 	 * field. Without it the output is always whole.

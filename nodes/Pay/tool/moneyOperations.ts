@@ -67,10 +67,19 @@ const moneyOperations: Record<string, MoneyOperation> = {
 };
 
 /**
- * Card data passes through these, or they change the saved cards: a model should neither see card
- * numbers nor add or remove cards on a customer's prompt.
+ * Operations an AI agent may not call, and why: card data passes through some (a model should
+ * neither see card numbers nor add or remove cards on a customer's prompt); the waiting ones pause
+ * the whole execution until the service calls back, which an agent's turn cannot do.
  */
-const keptOutOfToolUse = new Set(['card.register', 'card.delete', 'card.encryptFields']);
+const keptOutOfToolUse: Record<string, string> = {
+	'card.register': 'card data must not pass through a model',
+	'card.delete': 'card data must not pass through a model',
+	'card.encryptFields': 'card data must not pass through a model',
+	'payment.createAndWait':
+		'it pauses the execution until the service calls back; use Create, then Get',
+	'withdrawal.withdrawAndWait':
+		'it pauses the execution until the service calls back; use Withdraw to Instant-Payment Key',
+};
 
 export function findMoneyOperation(
 	resource: string,
@@ -79,8 +88,9 @@ export function findMoneyOperation(
 	return moneyOperations[`${resource}.${operation}`];
 }
 
-export function isKeptOutOfToolUse(resource: string, operation: string): boolean {
-	return keptOutOfToolUse.has(`${resource}.${operation}`);
+/** Why agents may not call the operation, or undefined when they may. */
+export function whyKeptOutOfToolUse(resource: string, operation: string): string | undefined {
+	return keptOutOfToolUse[`${resource}.${operation}`];
 }
 
 /**

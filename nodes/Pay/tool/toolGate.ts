@@ -14,7 +14,7 @@ import { runsAsTool } from '../execution/derivedReference';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { fixedFieldProblem } from './fixedFields';
 import { guardedText } from './guardedValue';
-import { findMoneyOperation, isKeptOutOfToolUse } from './moneyOperations';
+import { findMoneyOperation, whyKeptOutOfToolUse } from './moneyOperations';
 import { readCallAmount } from './callAmount';
 import { refusal, withoutSecrets } from './toolAnswer';
 import { readToolSettings } from './toolSettings';
@@ -35,10 +35,11 @@ export function gateForTool(
 	return {
 		...operation,
 		async execute(this: IExecuteFunctions, itemIndex, env) {
-			if (isKeptOutOfToolUse(resource, operationName))
+			const keptOut = whyKeptOutOfToolUse(resource, operationName);
+			if (keptOut !== undefined)
 				return refusal(
 					'not_available_to_agents',
-					`${operation.name} of cards is not available to AI agents: card data must not pass through a model. Nothing was sent.`,
+					`${operation.name} of ${resource}s is not available to AI agents: ${keptOut}. Nothing was sent.`,
 				);
 			const hidden = SECRET_PARAMETERS.map((name) =>
 				context.getNodeParameter(name, itemIndex, ''),

@@ -57,95 +57,108 @@ export const createPayment: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const { node } = env;
 		const options = readItemParameter(this, env, 'options', itemIndex, {}) as IDataObject;
-		const amount = readPositiveAmount(
-			node,
-			itemIndex,
-			'Amount (COP)',
-			readItemParameter(this, env, 'amount', itemIndex),
-		);
-		const description = readRequiredText(
-			node,
-			itemIndex,
-			'Description',
-			readItemParameter(this, env, 'description', itemIndex, ''),
-		);
-		const methods = readMethodSelection(
-			node,
-			itemIndex,
-			readItemParameter(this, env, 'paymentMethods', itemIndex, []),
-			options.otherMethodKeys,
-		);
-		const expirationDays = readWholeNumber(
-			node,
-			itemIndex,
-			'Expiration (Days)',
-			readItemParameter(this, env, 'expirationDays', itemIndex, 1),
-			1,
-		);
-		const payerRedirectUrl = readPayerRedirectUrl(
-			node,
-			itemIndex,
-			readItemParameter(this, env, 'payerRedirectUrl', itemIndex, ''),
-		);
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
 			readCreationCallbackUrl(
-				node,
+				env.node,
 				itemIndex,
 				readItemParameter(this, env, 'callbackUrl', itemIndex, ''),
 			),
 			options.addCallbackSecret,
 		);
-		const idempotencyKey = await readIdempotencyKey(
-			this,
-			itemIndex,
-			env,
-			options.idempotencyKey,
-			'payment-create',
-		);
-
-		const body: IDataObject = {
-			...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),
-			amount,
-			description,
-			expiration_days: expirationDays,
-			payment_method_enabled: methods,
-			payer_redirect_url: payerRedirectUrl,
-			callback,
-			idempotency_key: idempotencyKey,
-		};
-		if (options.clientAssumeCosts !== undefined)
-			body.client_assume_costs = readYesNo(
-				node,
-				itemIndex,
-				'Client Assumes Costs',
-				options.clientAssumeCosts,
-			);
-		if (options.notSendEmail !== undefined)
-			body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
-		// Without platform "API" the service sends no callback (real clients all send it).
-		body.platform =
-			readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
-
-		const answer = await sentOrEarlier(
-			idempotencyKey,
-			env.request({
-				method: 'POST',
-				path: '/pay/',
-				body,
-				safety: 'idempotent',
-				action: 'the payment object creation',
-				howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
-				itemIndex,
-			}),
-		);
-		if (answer === ALREADY_CREATED) return alreadyCreated(idempotencyKey);
-		return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
+		return await createPaymentLink(this, itemIndex, env, callback);
 	},
 };
+
+/**
+ * Creates one payment link whose callback goes to `callback` (Create's field, or the resume URL of
+ * Create and Wait for Payment): every other field is read here, the same for both.
+ */
+export async function createPaymentLink(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	env: OperationEnvironment,
+	callback: string,
+): Promise<IDataObject> {
+	const { node } = env;
+	const options = readItemParameter(context, env, 'options', itemIndex, {}) as IDataObject;
+	const amount = readPositiveAmount(
+		node,
+		itemIndex,
+		'Amount (COP)',
+		readItemParameter(context, env, 'amount', itemIndex),
+	);
+	const description = readRequiredText(
+		node,
+		itemIndex,
+		'Description',
+		readItemParameter(context, env, 'description', itemIndex, ''),
+	);
+	const methods = readMethodSelection(
+		node,
+		itemIndex,
+		readItemParameter(context, env, 'paymentMethods', itemIndex, []),
+		options.otherMethodKeys,
+	);
+	const expirationDays = readWholeNumber(
+		node,
+		itemIndex,
+		'Expiration (Days)',
+		readItemParameter(context, env, 'expirationDays', itemIndex, 1),
+		1,
+	);
+	const payerRedirectUrl = readPayerRedirectUrl(
+		node,
+		itemIndex,
+		readItemParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
+	);
+	const idempotencyKey = await readIdempotencyKey(
+		context,
+		itemIndex,
+		env,
+		options.idempotencyKey,
+		'payment-create',
+	);
+
+	const body: IDataObject = {
+		...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),
+		amount,
+		description,
+		expiration_days: expirationDays,
+		payment_method_enabled: methods,
+		payer_redirect_url: payerRedirectUrl,
+		callback,
+		idempotency_key: idempotencyKey,
+	};
+	if (options.clientAssumeCosts !== undefined)
+		body.client_assume_costs = readYesNo(
+			node,
+			itemIndex,
+			'Client Assumes Costs',
+			options.clientAssumeCosts,
+		);
+	if (options.notSendEmail !== undefined)
+		body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
+	// Without platform "API" the service sends no callback (real clients all send it).
+	body.platform = readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
+
+	const answer = await sentOrEarlier(
+		idempotencyKey,
+		env.request({
+			method: 'POST',
+			path: '/pay/',
+			body,
+			safety: 'idempotent',
+			action: 'the payment object creation',
+			howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
+			itemIndex,
+		}),
+	);
+	if (answer === ALREADY_CREATED) return alreadyCreated(idempotencyKey);
+	return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
+}
 
 const ALREADY_CREATED = Symbol('already created');
 

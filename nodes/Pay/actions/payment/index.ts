@@ -1,4 +1,5 @@
 import type { PayResource } from '../types';
+import { createPaymentAndWait } from './createAndWait.operation';
 import { createPayment } from './create.operation';
 import { estimateFees } from './estimateFees.operation';
 import { expirePayment } from './expire.operation';
@@ -10,5 +11,12 @@ export const paymentResource: PayResource = {
 	name: 'Payment',
 	description: 'Payment objects (payment links): create, read, edit, expire, estimate fees',
 	defaultOperation: 'create',
-	operations: [createPayment, estimateFees, expirePayment, getPayment, updatePayment],
+	operations: [
+		createPayment,
+		createPaymentAndWait,
+		estimateFees,
+		expirePayment,
+		getPayment,
+		updatePayment,
+	],
 };

@@ -1,4 +1,5 @@
 import type { PayResource } from '../types';
+import { withdrawAndWait } from './withdrawAndWait.operation';
 import { withdrawToKey } from './withdraw.operation';
 
 export const withdrawalResource: PayResource = {
@@ -6,5 +7,5 @@ export const withdrawalResource: PayResource = {
 	name: 'Withdrawal',
 	description: 'Withdraw balance to an instant-payment key in Colombia',
 	defaultOperation: 'withdraw',
-	operations: [withdrawToKey],
+	operations: [withdrawToKey, withdrawAndWait],
 };

@@ -98,36 +98,6 @@ export const withdrawToKey: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const { node } = env;
-		const amount = readWholeAmount(
-			node,
-			itemIndex,
-			'Amount (COP)',
-			this.getNodeParameter('amount', itemIndex),
-		);
-		const keyValue = readInstantPaymentKey(
-			node,
-			itemIndex,
-			'Key',
-			this.getNodeParameter('keyValue', itemIndex),
-		);
-		const holder = readRequiredText(
-			node,
-			itemIndex,
-			'Account Holder Name',
-			this.getNodeParameter('accountHolderName', itemIndex, ''),
-		);
-		const typeChoice = this.getNodeParameter('accountType', itemIndex, '8');
-		const accountType =
-			typeChoice === 'custom'
-				? readWholeNumber(
-						node,
-						itemIndex,
-						'Account Type Code',
-						this.getNodeParameter('accountTypeCode', itemIndex, 0),
-						0,
-					)
-				: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const callback = await readCallbackField(
 			env,
@@ -135,46 +105,90 @@ export const withdrawToKey: PayOperation = {
 			this.getNodeParameter('callbackUrl', itemIndex, ''),
 			options.addCallbackSecret,
 		);
-		const reference = await readReference(this, itemIndex, env, 'withdrawal', [
-			keyValue,
-			amount,
-			accountType,
-			holder,
-		]);
-		// The service is the arbiter where it takes a key: two workers at once cannot both withdraw.
-		const idempotencyKey =
-			readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || reference;
-
-		const body: IDataObject = {
-			amount,
-			account_holder_name: holder,
-			account_type: accountType,
-			key_value: keyValue,
-			idempotency_key: idempotencyKey,
-		};
-		if (callback) body.callback = callback;
-		const description = readText(node, itemIndex, 'Description', options.description);
-		if (description) body.description = description;
-		const answer = answerFields(
-			await env.request({
-				method: 'POST',
-				path: '/withdraw/co/',
-				body,
-				safety: 'once',
-				action: `the withdrawal of ${amount} COP to ${keyValue}`,
-				howToCheck: `The API has no list of instant-payment withdrawals, so the node cannot ask the service and the outcome stays unknown: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
-				itemIndex,
-				reference,
-			}),
-		);
-		const result: IDataObject = {
-			...answer,
-			amount: toNumber(answer.amount) ?? amount,
-			key_value: answer.key_value ?? keyValue,
-		};
-		if ('state' in answer) result.state_label = withdrawalStateLabel(answer.state);
-		result.idempotency_key = idempotencyKey;
-		result.reference = reference;
-		return result;
+		return await sendWithdrawal(this, itemIndex, env, callback);
 	},
 };
+
+/**
+ * Sends one withdrawal whose status callbacks go to `callback` (Withdraw's field, or the resume URL
+ * of Withdraw and Wait for Final Status; empty: none). Never twice: Reference and idempotency key.
+ */
+export async function sendWithdrawal(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	env: OperationEnvironment,
+	callback: string,
+): Promise<IDataObject> {
+	const { node } = env;
+	const amount = readWholeAmount(
+		node,
+		itemIndex,
+		'Amount (COP)',
+		context.getNodeParameter('amount', itemIndex),
+	);
+	const keyValue = readInstantPaymentKey(
+		node,
+		itemIndex,
+		'Key',
+		context.getNodeParameter('keyValue', itemIndex),
+	);
+	const holder = readRequiredText(
+		node,
+		itemIndex,
+		'Account Holder Name',
+		context.getNodeParameter('accountHolderName', itemIndex, ''),
+	);
+	const typeChoice = context.getNodeParameter('accountType', itemIndex, '8');
+	const accountType =
+		typeChoice === 'custom'
+			? readWholeNumber(
+					node,
+					itemIndex,
+					'Account Type Code',
+					context.getNodeParameter('accountTypeCode', itemIndex, 0),
+					0,
+				)
+			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const reference = await readReference(context, itemIndex, env, 'withdrawal', [
+		keyValue,
+		amount,
+		accountType,
+		holder,
+	]);
+	// The service is the arbiter where it takes a key: two workers at once cannot both withdraw.
+	const idempotencyKey =
+		readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || reference;
+
+	const body: IDataObject = {
+		amount,
+		account_holder_name: holder,
+		account_type: accountType,
+		key_value: keyValue,
+		idempotency_key: idempotencyKey,
+	};
+	if (callback) body.callback = callback;
+	const description = readText(node, itemIndex, 'Description', options.description);
+	if (description) body.description = description;
+	const answer = answerFields(
+		await env.request({
+			method: 'POST',
+			path: '/withdraw/co/',
+			body,
+			safety: 'once',
+			action: `the withdrawal of ${amount} COP to ${keyValue}`,
+			howToCheck: `The API has no list of instant-payment withdrawals, so the node cannot ask the service and the outcome stays unknown: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
+			itemIndex,
+			reference,
+		}),
+	);
+	const result: IDataObject = {
+		...answer,
+		amount: toNumber(answer.amount) ?? amount,
+		key_value: answer.key_value ?? keyValue,
+	};
+	if ('state' in answer) result.state_label = withdrawalStateLabel(answer.state);
+	result.idempotency_key = idempotencyKey;
+	result.reference = reference;
+	return result;
+}

@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { toNumber } from '../shared/service/normalize';
-import { isSlug } from '../shared/service/slugRule';
-import { PAID_STATE, paymentStateLabel, withdrawalStateLabel } from '../shared/service/states';
+import { toNumber } from '../service/normalize';
+import { isSlug } from '../service/slugRule';
+import { PAID_STATE, paymentStateLabel, withdrawalStateLabel } from '../service/states';
 
 export type EventKind = 'payment' | 'withdrawal';
 

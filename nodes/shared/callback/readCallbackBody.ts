@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { peelJson } from '../shared/jsonLayers';
+import { peelJson } from '../jsonLayers';
 
 export const MAX_BODY_CHARACTERS = 64 * 1024;
 

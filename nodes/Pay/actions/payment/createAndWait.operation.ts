@@ -1,0 +1,47 @@
+/**
+ * Payment → Create and Wait for Payment: n8n's "send and wait" idiom for a payment link. The link's
+ * callback is this execution's resume URL; the execution waits (holding no worker) and goes on when
+ * every link of the run is paid, not paid, expired or refunded, as the service says (waiting/).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { callbackToThisExecution } from '../../waiting/callbackToThisExecution';
+import { waitLimitProperties } from '../../waiting/waitLimit';
+import type { PayOperation } from '../types';
+import { createPayment, createPaymentLink } from './create.operation';
+
+/** Create's fields, without the Callback URL and its secret switch: the node sets both itself. */
+const linkFields: INodeProperties[] = createPayment.properties
+	.filter((property) => property.name !== 'callbackUrl')
+	.map((property) =>
+		property.name === 'options' && property.options
+			? {
+					...property,
+					options: property.options.filter((option) => option.name !== 'addCallbackSecret'),
+				}
+			: property,
+	);
+
+export const createPaymentAndWait: PayOperation = {
+	value: 'createAndWait',
+	name: 'Create and Wait for Payment',
+	description:
+		'Create a payment link, then pause the execution until the service reports it paid, not paid, expired or refunded',
+	action: 'Create a payment link and wait for payment',
+	waits: 'payment',
+	properties: [
+		{
+			displayName:
+				'The execution waits here and goes on when every link of this run reaches a final state. The service must be able to reach this n8n: see the README for an n8n without a public URL.',
+			name: 'waitNotice',
+			type: 'notice',
+			default: '',
+		},
+		...linkFields,
+		...waitLimitProperties(true),
+	],
+	async execute(this, itemIndex, env) {
+		const callback = await callbackToThisExecution(this, env, itemIndex);
+		return await createPaymentLink(this, itemIndex, env, callback);
+	},
+};

@@ -1,0 +1,46 @@
+/**
+ * A callback to a waiting Pay node (n8n calls `webhook()` with it): the callback secret first, then
+ * the body, then what the operation waits for decides whether the execution goes on.
+ */
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { parseCallback } from '../../shared/callback/callbackEvent';
+import { rawBodyOf, readCallbackBody } from '../../shared/callback/readCallbackBody';
+import type { RawBodySource } from '../../shared/callback/readCallbackBody';
+import {
+	callbackSecretOf,
+	carriesSecret,
+	secretCarriedBy,
+} from '../../shared/service/callbackSecret';
+import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
+import { findOperation } from '../actions/router';
+import { resumePaymentWait } from './resumePaymentWait';
+import { resumeWithdrawalWait } from './resumeWithdrawalWait';
+import { refuseCallback } from './waitAnswers';
+import { readWait } from './waitRecord';
+
+export async function answerCallbackToWaitingRun(
+	this: IWebhookFunctions,
+): Promise<IWebhookResponseData> {
+	const resource = this.getNodeParameter('resource', '') as string;
+	const kind = findOperation(resource, this.getNodeParameter('operation', '') as string)?.waits;
+	if (kind === undefined) return refuseCallback(this, 404, 'This Pay node waits for no callback');
+	const credentials = await this.getCredentials(CREDENTIAL_NAME);
+	const secret = callbackSecretOf(credentials);
+	if (!carriesSecret(secretCarriedBy(this.getQueryData() as Record<string, unknown>), secret))
+		return refuseCallback(this, 401, 'Missing or wrong callback secret');
+
+	const headers = this.getHeaderData() as Record<string, unknown>;
+	const reading = readCallbackBody(
+		this.getBodyData(),
+		await rawBodyOf(this.getRequestObject() as RawBodySource),
+		String(headers['content-type'] ?? ''),
+	);
+	if (!reading.ok) return refuseCallback(this, 400, reading.problem);
+	const parsed = parseCallback(reading.body);
+	if (!parsed.ok) return refuseCallback(this, 400, parsed.problem);
+	const waitingFor = readWait(this, kind);
+	if (kind === 'payment')
+		return await resumePaymentWait(this, parsed.event, waitingFor, credentials);
+	return resumeWithdrawalWait(this, parsed.event, waitingFor);
+}

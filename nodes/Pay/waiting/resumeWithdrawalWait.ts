@@ -1,0 +1,38 @@
+/**
+ * A withdrawal's status callback to the execution that sent it. The service has no read of
+ * instant-payment withdrawals, so the callback secret is what makes it believed; the withdrawal id
+ * must be the one this execution sent. Final statuses continue the execution; others are answered.
+ */
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { CallbackEvent } from '../../shared/callback/callbackEvent';
+import { withdrawalStateLabel } from '../../shared/service/states';
+import { keepWaiting, refuseCallback } from './waitAnswers';
+import { FINAL_WITHDRAWAL_OUTCOMES, SETTLED_WITHDRAWAL_STATES } from './waitOutcome';
+
+export function resumeWithdrawalWait(
+	context: IWebhookFunctions,
+	event: CallbackEvent,
+	waitingFor: string[],
+): IWebhookResponseData {
+	const position = event.kind === 'withdrawal' ? waitingFor.indexOf(event.id) : -1;
+	if (position < 0)
+		return refuseCallback(
+			context,
+			401,
+			'Not a callback of the withdrawal this execution waits for',
+		);
+	const outcome = event.state === null ? undefined : FINAL_WITHDRAWAL_OUTCOMES[event.state];
+	if (outcome === undefined)
+		return keepWaiting(
+			context,
+			`withdrawal ${event.id} is ${withdrawalStateLabel(event.state)}: not final, still waiting`,
+		);
+	const json = {
+		withdrawal_outcome: outcome,
+		settled: SETTLED_WITHDRAWAL_STATES.includes(event.state as number),
+		...event.json,
+		confirmed_by: 'callback_secret',
+	};
+	return { workflowData: [[{ json, pairedItem: { item: position } }]] };
+}

@@ -1,0 +1,47 @@
+/**
+ * After every item of a waiting operation has been sent: records what the execution waits for and
+ * puts it to wait. The items returned now show in the editor while it waits; when it resumes, the
+ * callback's answer (resumePaymentWait.ts, resumeWithdrawalWait.ts) replaces them.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { WaitLimit } from './waitLimit';
+import { OUTCOME_FIELD } from './waitOutcome';
+import { recordWait, WAIT_RECORD_KEYS } from './waitRecord';
+import type { WaitKind } from './waitRecord';
+
+export async function startWaiting(
+	context: IExecuteFunctions,
+	kind: WaitKind,
+	items: INodeExecutionData[],
+	limit: WaitLimit,
+): Promise<INodeExecutionData[][]> {
+	const ids = items.map((item) => waitedId(kind, item.json));
+	if (ids.every((id) => id === '')) return [items];
+	if (!recordWait(context, kind, ids))
+		return [items.map((item) => notWaited(kind, item, WAIT_RECORD_KEYS[kind]))];
+	const expiryDays = items.map((item) => Number(item.json.expiration_days) || 1);
+	const until = limit(Math.max(1, ...expiryDays));
+	await context.putExecutionToWait(until);
+	return [
+		items.map((item) => ({ ...item, json: { ...item.json, waiting_until: until.toISOString() } })),
+	];
+}
+
+/** The slug of a created link, or the id of a withdrawal; '' for an item that failed or has none. */
+function waitedId(kind: WaitKind, json: IDataObject): string {
+	if (json.error !== undefined) return '';
+	const id = kind === 'payment' ? json.slug : json.id;
+	return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+}
+
+function notWaited(kind: WaitKind, item: INodeExecutionData, key: string): INodeExecutionData {
+	return {
+		...item,
+		json: {
+			...item.json,
+			[OUTCOME_FIELD[kind]]: 'not_waited',
+			message: `Sent, but not waited for: n8n did not keep the record of what this execution waits for (its custom data "${key}": at most 10 keys of 512 characters per execution). Follow it with a Pay Trigger, or fewer items per execution.`,
+		},
+	};
+}

@@ -1,0 +1,103 @@
+/**
+ * Withdrawal → Withdraw and Wait for Final Status, the node's own logic in both sandbox profiles:
+ * sent once, with this execution's resume URL as its callback; intermediate statuses are answered
+ * and waited through, a final one goes on; callbacks of another withdrawal or without the secret
+ * are refused; more than one item is refused before anything is sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../../../sandbox';
+import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
+import { startWaitingRun } from '../../../harness/waitingRun';
+import type { WaitingRun } from '../../../harness/waitingRun';
+
+let sandbox: Sandbox;
+useSandboxPerFile((started) => (sandbox = started));
+
+const PAYOUT = {
+	resource: 'withdrawal',
+	operation: 'withdrawAndWait',
+	amount: '={{ $json.amount }}',
+	keyValue: '3001234567',
+	accountHolderName: 'Ana Gómez',
+	reference: '={{ $json.payout }}',
+	options: {},
+};
+
+beforeEach(async () => await sandbox.control.settings({ withdrawalStepMs: 0 }));
+
+const withdrawAndWait = async (input: IDataObject[]) =>
+	await startWaitingRun({
+		parameters: PAYOUT as never,
+		input,
+		credentials: sandboxCredentials(sandbox),
+		settings: { continueOnFail: true },
+	});
+
+/** Moves the withdrawal to `state` in the sandbox and sends its status callback to the node. */
+async function advanceAndReplay(run: WaitingRun, id: number, state: number) {
+	await sandbox.control.advanceWithdrawal(id, state);
+	const deliveries = (await sandbox.control.callbacks()).filter((d) => d.kind === 'withdrawal');
+	const delivery = deliveries[deliveries.length - 1];
+	return await run.callback({
+		body: delivery.body,
+		query: Object.fromEntries(new URL(delivery.url).searchParams),
+	});
+}
+
+describe('Withdraw and Wait for Final Status', () => {
+	it('waits through "in process" and goes on at "deposited", the withdrawal sent once', async () => {
+		const run = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-1' }]);
+		const [sent] = await sandbox.control.withdrawals();
+		expect(new URL(String(sent.callback)).searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
+		expect(run.waitingFor()).toBe(String(sent.id));
+		expect(run.run.waitTill).toBeInstanceOf(Date);
+
+		const inProcess = await advanceAndReplay(run, sent.id, 1);
+		expect(inProcess.status).toBe(200);
+		expect(inProcess.items).toBeUndefined();
+
+		const deposited = await advanceAndReplay(run, sent.id, 2);
+		expect(deposited.items).toEqual([
+			expect.objectContaining({
+				withdrawal_outcome: 'deposited',
+				settled: true,
+				withdrawal_id: String(sent.id),
+				state: 2,
+			}),
+		]);
+		expect(deposited.pairedItems).toEqual([{ item: 0 }]);
+		expect(await sandbox.control.withdrawals()).toHaveLength(1);
+	});
+
+	it('goes on at "rejected", not settled', async () => {
+		const run = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-2' }]);
+		const [sent] = await sandbox.control.withdrawals();
+		const rejected = await advanceAndReplay(run, sent.id, 5);
+		expect(rejected.items?.[0]).toMatchObject({ withdrawal_outcome: 'rejected', settled: false });
+	});
+
+	it("refuses another withdrawal's callback and one without the secret", async () => {
+		const run = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-3' }]);
+		const [sent] = await sandbox.control.withdrawals();
+		const token = { token: TEST_CALLBACK_SECRET };
+		const other = await run.callback({ body: { id: sent.id + 100, state: 2 }, query: token });
+		const noSecret = await run.callback({ body: { id: sent.id, state: 2 } });
+		for (const answer of [other, noSecret]) {
+			expect(answer.status).toBe(401);
+			expect(answer.items).toBeUndefined();
+		}
+	});
+
+	it('refuses a run of several items before sending anything', async () => {
+		const run = await withdrawAndWait([
+			{ amount: 20000, payout: 'PAYOUT-4a' },
+			{ amount: 30000, payout: 'PAYOUT-4b' },
+		]);
+		expect(run.items.map((item) => item.json.outcome)).toEqual(['not_sent', 'not_sent']);
+		expect(String(run.items[0].json.error)).toContain('one withdrawal per execution');
+		expect(run.run.waitTill).toBeUndefined();
+		expect(await sandbox.control.withdrawals()).toHaveLength(0);
+	});
+});
