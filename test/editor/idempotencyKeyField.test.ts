@@ -15,8 +15,13 @@ const keyFields = new Map(
 );
 
 describe('Idempotency Key', () => {
-	it('is offered by Payment → Create and Withdrawal → Withdraw', () => {
-		expect([...keyFields.keys()].sort()).toEqual(['payment → create', 'withdrawal → withdraw']);
+	it('is offered by the operations that create a link or send a withdrawal, waiting or not', () => {
+		expect([...keyFields.keys()].sort()).toEqual([
+			'payment → create',
+			'payment → createAndWait',
+			'withdrawal → withdraw',
+			'withdrawal → withdrawAndWait',
+		]);
 	});
 
 	it("Payment → Create: an empty key is derived from the trigger's data and the item, so no Retry creates twice", () => {

@@ -26,6 +26,7 @@ describe('Reference', () => {
 			'checkout → payWithPse',
 			'transfer → send',
 			'withdrawal → withdraw',
+			'withdrawal → withdrawAndWait',
 		]);
 	});
 

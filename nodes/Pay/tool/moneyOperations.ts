@@ -44,20 +44,23 @@ const CHECKOUT_PAYMENTS = [
 	'confirmWalletOtp',
 ];
 
+const withdrawal: MoneyOperation = {
+	amountFrom: { field: AMOUNT },
+	recipientFields: [
+		{ name: 'keyValue', label: 'Key' },
+		{ name: 'accountHolderName', label: 'Account Holder Name' },
+	],
+	recipientNoun: 'Key',
+};
+
 const moneyOperations: Record<string, MoneyOperation> = {
 	'transfer.send': {
 		amountFrom: { field: AMOUNT },
 		recipientFields: [{ name: 'recipient', label: 'Recipient Mobile Number or Username' }],
 		recipientNoun: 'Recipient',
 	},
-	'withdrawal.withdraw': {
-		amountFrom: { field: AMOUNT },
-		recipientFields: [
-			{ name: 'keyValue', label: 'Key' },
-			{ name: 'accountHolderName', label: 'Account Holder Name' },
-		],
-		recipientNoun: 'Key',
-	},
+	'withdrawal.withdraw': withdrawal,
+	'withdrawal.withdrawAndWait': withdrawal,
 	'card.charge': {
 		amountFrom: { paymentObject: SLUG },
 		recipientFields: [SLUG, { name: 'cardUuid', label: 'Card UUID' }],

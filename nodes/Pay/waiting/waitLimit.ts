@@ -24,8 +24,7 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 		{ name: 'After Time Interval', value: 'afterInterval' },
 		{ name: 'At Specified Time', value: 'atTime' },
 	];
-	if (forLinks)
-		choices.unshift({ name: 'When the Link Expires, Plus One Hour', value: 'linkExpiry' });
+	if (forLinks) choices.push({ name: 'When the Link Expires, Plus One Hour', value: 'linkExpiry' });
 	// Plain names: n8n's lint takes any other expression for a missing default.
 	const defaultLimit = forLinks ? 'linkExpiry' : 'afterInterval';
 	const defaultAmount = forLinks ? 1 : 24;
@@ -54,12 +53,13 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 			name: 'waitUnit',
 			type: 'options',
 			options: [
-				{ name: 'Minutes', value: 'minutes' },
-				{ name: 'Hours', value: 'hours' },
 				{ name: 'Days', value: 'days' },
+				{ name: 'Hours', value: 'hours' },
+				{ name: 'Minutes', value: 'minutes' },
 			],
 			default: defaultUnit,
 			displayOptions: { show: { waitLimit: ['afterInterval'] } },
+			description: 'The unit of the amount above',
 		},
 		{
 			displayName: 'Max Date and Time',
