@@ -102,7 +102,7 @@ export function limitThenReadWorkflow(id: string, path: string): object {
 	);
 }
 
-const LINK_PARAMETERS = {
+export const LINK_PARAMETERS = {
 	resource: 'payment',
 	operation: 'createAndWait',
 	amount: '={{ $json.body.amount }}',

@@ -1,0 +1,144 @@
+/**
+ * The two workflows of the wait benchmark, alike but for the waiting node: Webhook → "Resume URL"
+ * (a Set node keeping `$execution.resumeUrl`, so the benchmark can read where to resume) → the Pay
+ * node's Create and Wait for Payment, or n8n's Wait node resumed on a POST → "Next" (No Operation).
+ * And the n8n they run in: the package installed as users install it, the sandbox credential with
+ * its Callback Secret, both workflows published.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'fs';
+import { join } from 'path';
+
+import type { SandboxEndpoint } from '../sandbox';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	writeSandboxCredential,
+} from '../scripts/n8nRuntime/credential';
+import { ensureN8nInstalled } from '../scripts/n8nRuntime/installN8n';
+import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
+import { importCredentials, importWorkflow, publishWorkflow } from '../scripts/n8nRuntime/n8nCli';
+import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
+import { RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
+import { N8N_NEWEST } from '../scripts/n8nRuntime/releases';
+import { LINK_PARAMETERS } from '../test/e2e/waitingWorkflows';
+import { BENCH_CALLBACK_SECRET } from './n8nRuntime';
+
+export const RESUME_URL_NODE = 'Resume URL';
+export const NEXT_NODE = 'Next';
+
+export type SideName = 'pay' | 'wait';
+
+export interface Side {
+	name: SideName;
+	label: string;
+	workflowId: string;
+	path: string;
+	/** The waiting node's name. */
+	nodeName: string;
+	node: Record<string, unknown>;
+}
+
+export const SIDES: Side[] = [
+	{
+		name: 'pay',
+		label: 'Pay: Create and Wait for Payment',
+		workflowId: 'benchWaitPay',
+		path: 'bench-wait-pay',
+		nodeName: 'Pay and Wait',
+		node: {
+			type: 'n8n-nodes-pay.pay',
+			typeVersion: 2,
+			parameters: LINK_PARAMETERS,
+			credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
+		},
+	},
+	{
+		name: 'wait',
+		label: "n8n's Wait node (Resume: On Webhook Call, POST)",
+		workflowId: 'benchWaitN8n',
+		path: 'bench-wait-n8n',
+		nodeName: 'Wait',
+		node: {
+			type: 'n8n-nodes-base.wait',
+			typeVersion: 1.1,
+			webhookId: 'b3c5d7e9-0000-4000-8000-00000000000f',
+			parameters: { resume: 'webhook', httpMethod: 'POST', options: {} },
+		},
+	},
+];
+
+function workflowOf(side: Side): object {
+	const id = (suffix: string) =>
+		`b3c5d7e9-0000-4000-8000-000${SIDES.indexOf(side) + 1}0000000${suffix}`;
+	const main = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+	return {
+		id: side.workflowId,
+		name: `Bench: ${side.label}`,
+		nodes: [
+			{
+				id: id('1'),
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: id('a'),
+				parameters: { httpMethod: 'POST', path: side.path, options: {} },
+			},
+			{
+				id: id('2'),
+				name: RESUME_URL_NODE,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: {
+					assignments: {
+						assignments: [
+							{
+								id: id('b'),
+								name: 'resumeUrl',
+								value: '={{ $execution.resumeUrl }}',
+								type: 'string',
+							},
+						],
+					},
+					includeOtherFields: true,
+					options: {},
+				},
+			},
+			{ id: id('3'), name: side.nodeName, position: [440, 0], ...side.node },
+			{
+				id: id('4'),
+				name: NEXT_NODE,
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [660, 0],
+				parameters: {},
+			},
+		],
+		connections: {
+			Start: main(RESUME_URL_NODE),
+			[RESUME_URL_NODE]: main(side.nodeName),
+			[side.nodeName]: main(NEXT_NODE),
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+export async function prepareWaitN8n(sandbox: SandboxEndpoint, port: number): Promise<N8nInstance> {
+	await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(line));
+	const userFolder = join(RUNTIME_DIR, 'bench-wait');
+	rmSync(userFolder, { recursive: true, force: true });
+	mkdirSync(userFolder, { recursive: true });
+	const instance: N8nInstance = { release: N8N_NEWEST, userFolder, port, brokerPort: port + 10 };
+	await installPackage(userFolder, await packPackage(userFolder));
+	const credential = join(userFolder, 'credential.json');
+	writeSandboxCredential(credential, sandbox.baseUrl, sandbox.demo, BENCH_CALLBACK_SECRET);
+	await importCredentials(instance, credential);
+	for (const side of SIDES) {
+		const file = join(userFolder, `${side.workflowId}.json`);
+		writeFileSync(file, JSON.stringify(workflowOf(side)));
+		await importWorkflow(instance, file);
+		await publishWorkflow(instance, side.workflowId);
+	}
+	return instance;
+}
