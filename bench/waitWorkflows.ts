@@ -26,7 +26,10 @@ import { BENCH_CALLBACK_SECRET } from './n8nRuntime';
 export const RESUME_URL_NODE = 'Resume URL';
 export const NEXT_NODE = 'Next';
 
-export type SideName = 'pay' | 'wait';
+export type SideName = 'pay' | 'wait' | 'waitAuth';
+
+/** The header n8n's Wait node with Header Auth checks, and its value. */
+const AUTH_HEADER = 'x-callback-token';
 
 export interface Side {
 	name: SideName;
@@ -36,6 +39,17 @@ export interface Side {
 	/** The waiting node's name. */
 	nodeName: string;
 	node: Record<string, unknown>;
+	/** Sent with each resume. */
+	headers: Record<string, string>;
+}
+
+function waitNode(webhookId: string, parameters: object): Record<string, unknown> {
+	return {
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		webhookId,
+		parameters: { resume: 'webhook', httpMethod: 'POST', ...parameters, options: {} },
+	};
 }
 
 export const SIDES: Side[] = [
@@ -51,6 +65,7 @@ export const SIDES: Side[] = [
 			parameters: LINK_PARAMETERS,
 			credentials: { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
 		},
+		headers: {},
 	},
 	{
 		name: 'wait',
@@ -58,12 +73,25 @@ export const SIDES: Side[] = [
 		workflowId: 'benchWaitN8n',
 		path: 'bench-wait-n8n',
 		nodeName: 'Wait',
+		node: waitNode('b3c5d7e9-0000-4000-8000-00000000000e', {}),
+		headers: {},
+	},
+	{
+		// Apart, what n8n takes to read a credential in a resume's webhook (Pay reads its own).
+		name: 'waitAuth',
+		label: "n8n's Wait node with Header Auth",
+		workflowId: 'benchWaitN8nAuth',
+		path: 'bench-wait-n8n-auth',
+		nodeName: 'Wait',
 		node: {
-			type: 'n8n-nodes-base.wait',
-			typeVersion: 1.1,
-			webhookId: 'b3c5d7e9-0000-4000-8000-00000000000f',
-			parameters: { resume: 'webhook', httpMethod: 'POST', options: {} },
+			...waitNode('b3c5d7e9-0000-4000-8000-00000000000f', {
+				incomingAuthentication: 'headerAuth',
+			}),
+			credentials: {
+				httpHeaderAuth: { id: 'benchWaitHeaderAuth', name: 'Bench wait header auth' },
+			},
 		},
+		headers: { [AUTH_HEADER]: BENCH_CALLBACK_SECRET },
 	},
 ];
 
@@ -124,16 +152,40 @@ function workflowOf(side: Side): object {
 	};
 }
 
-export async function prepareWaitN8n(sandbox: SandboxEndpoint, port: number): Promise<N8nInstance> {
+/** `inspector` (`host:port`): where SIGUSR1 opens n8n's inspector, to profile a missed target. */
+export async function prepareWaitN8n(
+	sandbox: SandboxEndpoint,
+	port: number,
+	inspector: string,
+): Promise<N8nInstance> {
 	await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(line));
 	const userFolder = join(RUNTIME_DIR, 'bench-wait');
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const instance: N8nInstance = { release: N8N_NEWEST, userFolder, port, brokerPort: port + 10 };
+	const instance: N8nInstance = {
+		release: N8N_NEWEST,
+		userFolder,
+		port,
+		brokerPort: port + 10,
+		nodeArguments: [`--inspect-port=${inspector}`],
+	};
 	await installPackage(userFolder, await packPackage(userFolder));
 	const credential = join(userFolder, 'credential.json');
 	writeSandboxCredential(credential, sandbox.baseUrl, sandbox.demo, BENCH_CALLBACK_SECRET);
 	await importCredentials(instance, credential);
+	const headerCredential = join(userFolder, 'headerAuth.json');
+	writeFileSync(
+		headerCredential,
+		JSON.stringify([
+			{
+				id: 'benchWaitHeaderAuth',
+				name: 'Bench wait header auth',
+				type: 'httpHeaderAuth',
+				data: { name: AUTH_HEADER, value: BENCH_CALLBACK_SECRET },
+			},
+		]),
+	);
+	await importCredentials(instance, headerCredential);
 	for (const side of SIDES) {
 		const file = join(userFolder, `${side.workflowId}.json`);
 		writeFileSync(file, JSON.stringify(workflowOf(side)));
