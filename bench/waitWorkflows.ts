@@ -1,26 +1,16 @@
 /**
- * The two workflows of the wait benchmark, alike but for the waiting node: Webhook → "Resume URL"
- * (a Set node keeping `$execution.resumeUrl`, so the benchmark can read where to resume) → the Pay
- * node's Create and Wait for Payment, or n8n's Wait node resumed on a POST → "Next" (No Operation).
- * And the n8n they run in: the package installed as users install it, the sandbox credential with
- * its Callback Secret, both workflows published.
+ * The workflows of the wait benchmark, alike but for the waiting node: Webhook → "Resume URL" (a
+ * Set node keeping `$execution.resumeUrl`, so the benchmark can read where to resume) → the Pay
+ * node's Create and Wait for Payment, or n8n's Wait node resumed on a POST (and once more with
+ * Header Auth, which reads a credential on every resume as the Pay node does) → "Next" (No
+ * Operation). And the n8n they run in: the package installed as users install it, the sandbox
+ * credential with its Callback Secret, the workflows published.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'fs';
-import { join } from 'path';
-
 import type { SandboxEndpoint } from '../sandbox';
-import {
-	SANDBOX_CREDENTIAL_ID,
-	SANDBOX_CREDENTIAL_NAME,
-	writeSandboxCredential,
-} from '../scripts/n8nRuntime/credential';
-import { ensureN8nInstalled } from '../scripts/n8nRuntime/installN8n';
-import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
-import { importCredentials, importWorkflow, publishWorkflow } from '../scripts/n8nRuntime/n8nCli';
+import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../scripts/n8nRuntime/credential';
 import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
-import { RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
-import { N8N_NEWEST } from '../scripts/n8nRuntime/releases';
 import { LINK_PARAMETERS } from '../test/e2e/waitingWorkflows';
+import { importHeaderAuth, importPublished, preparedInstance } from './benchInstance';
 import { BENCH_CALLBACK_SECRET } from './n8nRuntime';
 
 export const RESUME_URL_NODE = 'Resume URL';
@@ -158,39 +148,21 @@ export async function prepareWaitN8n(
 	port: number,
 	inspector: string,
 ): Promise<N8nInstance> {
-	await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(line));
-	const userFolder = join(RUNTIME_DIR, 'bench-wait');
-	rmSync(userFolder, { recursive: true, force: true });
-	mkdirSync(userFolder, { recursive: true });
-	const instance: N8nInstance = {
-		release: N8N_NEWEST,
-		userFolder,
+	const instance = await preparedInstance(sandbox, {
+		folder: 'bench-wait',
 		port,
-		brokerPort: port + 10,
-		nodeArguments: [`--inspect-port=${inspector}`],
-	};
-	await installPackage(userFolder, await packPackage(userFolder));
-	const credential = join(userFolder, 'credential.json');
-	writeSandboxCredential(credential, sandbox.baseUrl, sandbox.demo, BENCH_CALLBACK_SECRET);
-	await importCredentials(instance, credential);
-	const headerCredential = join(userFolder, 'headerAuth.json');
-	writeFileSync(
-		headerCredential,
-		JSON.stringify([
-			{
-				id: 'benchWaitHeaderAuth',
-				name: 'Bench wait header auth',
-				type: 'httpHeaderAuth',
-				data: { name: AUTH_HEADER, value: BENCH_CALLBACK_SECRET },
-			},
-		]),
+		inspector,
+		callbackSecret: BENCH_CALLBACK_SECRET,
+	});
+	await importHeaderAuth(instance, {
+		id: 'benchWaitHeaderAuth',
+		name: 'Bench wait header auth',
+		header: AUTH_HEADER,
+		value: BENCH_CALLBACK_SECRET,
+	});
+	await importPublished(
+		instance,
+		SIDES.map((side) => ({ id: side.workflowId, workflow: workflowOf(side) })),
 	);
-	await importCredentials(instance, headerCredential);
-	for (const side of SIDES) {
-		const file = join(userFolder, `${side.workflowId}.json`);
-		writeFileSync(file, JSON.stringify(workflowOf(side)));
-		await importWorkflow(instance, file);
-		await publishWorkflow(instance, side.workflowId);
-	}
 	return instance;
 }
