@@ -13,7 +13,7 @@ import { FINAL_PAYMENT_OUTCOMES } from './waitOutcome';
 export const NOT_CREATED: IDataObject = {
 	payment_outcome: 'not_created',
 	message:
-		"No payment link was created for this item: its error was this node's output while the execution waited",
+		"This item has no link of this run (its creation failed, or an earlier execution had created it): see this node's output while the execution waited",
 };
 
 export function linkStateOf(link: IDataObject | undefined): number | null {
