@@ -29,7 +29,6 @@ type RecordBook = Record<string, number>;
 /** A copy under way: whether it started the workflow is known once `outcome` settles. */
 interface Copy {
 	outcome: Promise<boolean>;
-	settle(started: boolean): void;
 	startedAt?: number;
 }
 
@@ -68,6 +67,8 @@ class Guard implements RepeatGuard {
 	/** The copy this callback is, once `isRepeat` let it go on; its key among the copies. */
 	private copy?: Copy;
 	private copyKey = '';
+	/** Settles the copy's outcome; kept here, not on the copy, which outlives this callback. */
+	private settle: (started: boolean) => void = () => {};
 
 	constructor(
 		private readonly trigger: string,
@@ -89,7 +90,7 @@ class Guard implements RepeatGuard {
 		}
 		const at = this.book[key];
 		if (at !== undefined && Date.now() - at < this.windowMinutes * 60_000) return true;
-		this.copy = newCopy();
+		this.copy = { outcome: new Promise<boolean>((resolve) => (this.settle = resolve)) };
 		this.copyKey = copyKey;
 		copies.set(copyKey, this.copy);
 		return false;
@@ -105,20 +106,14 @@ class Guard implements RepeatGuard {
 		this.staticData.seen = this.book;
 		if (this.copy === undefined) return;
 		this.copy.startedAt = now;
-		this.copy.settle(true);
+		this.settle(true);
 	}
 
 	release(): void {
 		if (this.copy === undefined) return;
-		this.copy.settle(false);
+		this.settle(false);
 		if (this.copy.startedAt === undefined) copies.delete(this.copyKey);
 	}
-}
-
-function newCopy(): Copy {
-	const copy = {} as Copy;
-	copy.outcome = new Promise<boolean>((resolve) => (copy.settle = resolve));
-	return copy;
 }
 
 /** Copies that started the workflow `graceMs` ago or earlier no longer keep others out. */
