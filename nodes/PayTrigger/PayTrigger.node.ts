@@ -13,7 +13,7 @@ import { parseCallback } from '../shared/callback/callbackEvent';
 import { rawBodyOf, readCallbackBody } from '../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../shared/callback/readCallbackBody';
 import { refusedAtTheGate } from './callbackGate';
-import { CallbackCredentials } from './credentialCache';
+import { CallbackCredentials } from '../shared/callback/credentialCache';
 import { isSelected } from './eventFilter';
 import { eventKey, repeatGuardFor } from './repeatGuard';
 import { SENSITIVE_HEADERS, TRIGGER_SUBTITLE, triggerProperties } from './triggerFields';

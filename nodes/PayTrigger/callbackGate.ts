@@ -5,7 +5,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { callbackSecretOf, carriesSecret, secretCarriedBy } from '../shared/service/callbackSecret';
-import type { CallbackCredentials } from './credentialCache';
+import type { CallbackCredentials } from '../shared/callback/credentialCache';
 import { isAllowedSender, parseAllowList } from './senderAddress';
 import { refuse } from './webhookAnswers';
 

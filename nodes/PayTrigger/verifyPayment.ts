@@ -11,7 +11,7 @@ import type { CallbackEvent } from '../shared/callback/callbackEvent';
 import { toNumber } from '../shared/service/normalize';
 import { normalizePaymentObject } from '../shared/service/paymentObject';
 import { payApiRequest } from '../shared/transport/request';
-import type { CallbackCredentials } from './credentialCache';
+import type { CallbackCredentials } from '../shared/callback/credentialCache';
 import { acknowledge, refuse } from './webhookAnswers';
 
 /** The event's item, verified if a payment (and asked to); or how the callback was answered. */

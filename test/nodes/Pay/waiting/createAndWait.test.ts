@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
-import { runPayNode } from '../../../harness/runWorkflow';
+import { CREDENTIAL_ID, runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { startWaitingRun } from '../../../harness/waitingRun';
@@ -115,6 +115,24 @@ describe('Create and Wait for Payment', () => {
 		}
 		expect(JSON.stringify(unconfirmed.body)).toContain('does not confirm');
 		expect(unconfirmed.logs.join('\n')).toContain('refused a callback');
+	});
+
+	it('takes a Callback Secret changed while it waited at once', async () => {
+		const run = await wait([{ amount: 50000, invoice: 'INV-11' }]);
+		const [slug] = slugsOf(run);
+		await sandbox.control.pay(slug);
+		const body = { url: slug, state: 3, payed: true };
+		const before = await run.callback({ body, query: { token: TEST_CALLBACK_SECRET } });
+		expect(before.items).toBeDefined();
+		run.credentials.stored.set(CREDENTIAL_ID, {
+			...run.credentials.stored.get(CREDENTIAL_ID),
+			callbackSecret: 'a-new-callback-secret-0123456789',
+		});
+		const changed = await run.callback({
+			body,
+			query: { token: 'a-new-callback-secret-0123456789' },
+		});
+		expect(changed.items?.[0]).toMatchObject({ payment_outcome: 'paid', slug });
 	});
 
 	it('answers a callback in process with 200 and waits on', async () => {

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
+import { CREDENTIAL_NAME } from '../transport/requestTypes';
 
 /**
  * The credential as the trigger last read it, kept a few seconds per workflow and credential: n8n
