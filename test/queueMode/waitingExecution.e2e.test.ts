@@ -10,6 +10,7 @@
  * one at a time).
  */
 import type { Sandbox } from '../../sandbox';
+import { postJson } from '../e2e/n8nRest';
 import { AFTER_THE_WAIT, createAndWaitWorkflow } from '../e2e/waitingWorkflows';
 import { executionDetail, executionsOf, settledExecutions } from './executions';
 import { QUEUE_CALLBACK_SECRET } from './n8nQueue';
@@ -81,7 +82,7 @@ async function webhookStored(): Promise<boolean> {
 async function startThrough(webhookUrl: string, body: object): Promise<number | string> {
 	const deadline = Date.now() + 60_000;
 	for (let attempt = 1; ; attempt++) {
-		const status = await post(`${webhookUrl}${WAIT_FOR_LINK.webhookPath}`, body).catch(
+		const status = await postJson(`${webhookUrl}${WAIT_FOR_LINK.webhookPath}`, body).catch(
 			(error: Error) => `${error.message} (${String((error.cause as Error)?.message)})`,
 		);
 		if (status === 200 || Date.now() > deadline) return status;
@@ -96,16 +97,6 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-}
-
-async function post(url: string, body: object): Promise<number> {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	await response.arrayBuffer();
-	return response.status;
 }
 
 describe('Create and Wait for Payment in queue mode', () => {
@@ -138,9 +129,9 @@ describe('Create and Wait for Payment in queue mode', () => {
 		const forged = link.callback!.replace(`token=${QUEUE_CALLBACK_SECRET}`, 'token=forged');
 		expect(forged).not.toBe(link.callback);
 		const body = { url: link.slug, state: 3, payed: true };
-		expect(await post(forged, body)).toBe(401);
-		expect(await post(forged.replace(n8n.webhookUrls[0], n8n.webhookUrls[1]), body)).toBe(401);
-		expect(await post(link.callback!, body)).toBe(401);
+		expect(await postJson(forged, body)).toBe(401);
+		expect(await postJson(forged.replace(n8n.webhookUrls[0], n8n.webhookUrls[1]), body)).toBe(401);
+		expect(await postJson(link.callback!, body)).toBe(401);
 		expect((await executionDetail(n8n.baseUrl, n8n.cookie, id)).status).toBe('waiting');
 		expect(jobsOf(id, 'Enqueued')).toHaveLength(1);
 
