@@ -149,6 +149,17 @@ export async function workflowStaticData(
  * registered the active workflows' webhooks, and answers 404 until then, having started nothing:
  * so a 404 is posted again, for up to a minute.
  */
+/** One JSON POST, answered by its status (a callback: never repeated). */
+export async function postJson(url: string, body: object): Promise<number> {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	await response.arrayBuffer();
+	return response.status;
+}
+
 export async function postToWebhook(url: string, body: unknown): Promise<Response> {
 	const deadline = Date.now() + 60_000;
 	for (;;) {

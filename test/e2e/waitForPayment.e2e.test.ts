@@ -15,7 +15,14 @@ import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
-import { executionError, executionItems, executionsOf, logIn, postToWebhook } from './n8nRest';
+import {
+	executionError,
+	executionItems,
+	executionsOf,
+	logIn,
+	postJson as postCallback,
+	postToWebhook,
+} from './n8nRest';
 import type { ExecutionSummary } from './n8nRest';
 import {
 	AFTER_THE_WAIT,
@@ -76,16 +83,6 @@ describe.each([
 			const payments = await sandbox.control.payments();
 			const newest = payments[payments.length - 1];
 			return { slug: newest.slug, callback: newest.callback ?? '' };
-		}
-
-		async function postCallback(url: string, body: object): Promise<number> {
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(body),
-			});
-			await response.arrayBuffer();
-			return response.status;
 		}
 
 		beforeAll(async () => {

@@ -14,6 +14,8 @@ export interface ExecutionDetail {
 	retryOf?: string | null;
 	/** Output items of each node's last run, `{ "Send": [ {...}, ... ] }`; absent for a node that did not run. */
 	outputs: Record<string, Array<Record<string, unknown>>>;
+	/** How many times each node ran in this execution (a resumed execution keeps its first part's runs). */
+	runs: Record<string, number>;
 	/** When each node's last run started and ended, ms since the epoch, as n8n recorded it. */
 	nodeTimes: Record<string, { start: number; end: number }>;
 	/** When the execution started and stopped, ms since the epoch. */
@@ -64,7 +66,9 @@ export async function executionDetail(
 	};
 	const outputs: ExecutionDetail['outputs'] = {};
 	const nodeTimes: ExecutionDetail['nodeTimes'] = {};
+	const runCounts: ExecutionDetail['runs'] = {};
 	for (const [node, runs] of Object.entries(run.resultData?.runData ?? {})) {
+		runCounts[node] = runs.length;
 		const last = runs[runs.length - 1];
 		outputs[node] = (last?.data?.main?.[0] ?? []).map((item) => item.json);
 		if (last !== undefined)
@@ -76,6 +80,7 @@ export async function executionDetail(
 		mode: data.mode,
 		retryOf: data.retryOf,
 		outputs,
+		runs: runCounts,
 		nodeTimes,
 		startedAt: Date.parse(data.startedAt),
 		stoppedAt: Date.parse(data.stoppedAt),

@@ -56,6 +56,8 @@ export interface QueueN8n {
 	workerRunning(executionId: string): QueueProcess | undefined;
 	/** The webhook process whose log says it put the execution on the queue. */
 	webhookEnqueuing(executionId: string): QueueProcess | undefined;
+	/** Every line of every process's log that contains `text`, with the process that wrote it. */
+	logLines(text: string): Array<{ process: string; line: string }>;
 	stop(): Promise<void>;
 }
 
@@ -68,6 +70,11 @@ export interface QueueN8nOptions {
 	workflowIds: string[];
 	/** Under .n8n-runtime/, wiped first. */
 	folder: string;
+	/**
+	 * Where the URLs n8n builds for webhooks point (WEBHOOK_URL): the main process (the default), or
+	 * the first webhook process, as a load balancer that sends webhooks to webhook processes does.
+	 */
+	publicWebhooks?: 'main' | 'webhook-1';
 	log: (line: string) => void;
 }
 
@@ -95,8 +102,8 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		// Workers say at info level which execution they start: how a test finds the one to kill.
 		N8N_LOG_LEVEL: 'info',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
-		// One public address for webhooks, as behind a load balancer (here: the main process's).
-		[release.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT}/`,
+		// One public address for webhooks, as behind a load balancer (the main or a webhook process).
+		[release.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT + (options.publicWebhooks === 'webhook-1' ? 1 : 0)}/`,
 	};
 	// Ports: main +0, webhooks +1.., workers' health checks after them; task brokers at +20.., the CLI's at +30.
 	const instanceOf = (name: string, port: number, brokerPort: number): N8nInstance => ({
@@ -199,6 +206,7 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 				whoseLogSays(workerProcesses, `Worker started execution ${executionId} (`),
 			webhookEnqueuing: (executionId) =>
 				whoseLogSays(webhookProcesses, `Enqueued execution ${executionId} (`),
+			logLines: (text) => linesSaying(processes, text),
 			stop: stopAll,
 		};
 	} catch (error) {
@@ -260,6 +268,18 @@ async function publishThroughEditor(baseUrl: string, cookie: string, id: string)
 /** The process whose log has the line (n8n's info-level lines name the execution). */
 function whoseLogSays(candidates: QueueProcess[], text: string): QueueProcess | undefined {
 	return candidates.find((candidate) => readFileSync(candidate.logFile, 'utf8').includes(text));
+}
+
+function linesSaying(
+	processes: QueueProcess[],
+	text: string,
+): Array<{ process: string; line: string }> {
+	return processes.flatMap((child) =>
+		readFileSync(child.logFile, 'utf8')
+			.split('\n')
+			.filter((line) => line.includes(text))
+			.map((line) => ({ process: child.name, line })),
+	);
 }
 
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);

@@ -9,13 +9,9 @@
  * send nothing. The first run on a machine installs n8n 2.41.1 and the Debian packages (README,
  * "Queue mode").
  */
-import { join } from 'path';
-
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { paymentCallbackBody } from '../../sandbox/callbacks';
 import type { PaymentObject } from '../../sandbox/model';
-import { RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
 import { createPayment, login } from '../sandbox/apiClient';
 import { executionDetail, executionsOf, retryExecution, settledExecutions } from './executions';
 import { raceFigures, raceTrial } from './race';
@@ -23,60 +19,34 @@ import type { RaceService, RaceTrial } from './race';
 import { RACE_SEND, RACE_WITHDRAW } from './raceWorkflows';
 import { longestWindow, startStatementLog, summary, windowsCrossed } from './statementLog';
 import type { StatementLog } from './statementLog';
-import { QUEUE_BASE_PORT, QUEUE_CALLBACK_SECRET, startQueueN8n } from './n8nQueue';
+import { QUEUE_CALLBACK_SECRET } from './n8nQueue';
 import type { QueueN8n } from './n8nQueue';
-import { startPostgres } from './postgres';
 import type { LocalPostgres } from './postgres';
-import { startRedis } from './redis';
-import type { LocalRedis } from './redis';
-import {
-	QUEUE_WORKFLOWS,
-	TRANSFER_BATCH,
-	TRIGGER_ALONE,
-	WITHDRAW_ON_PAID,
-	writeWorkflows,
-} from './workflows';
+import { startQueueStack } from './queueStack';
+import type { QueueStack } from './queueStack';
+import { QUEUE_WORKFLOWS, TRANSFER_BATCH, TRIGGER_ALONE, WITHDRAW_ON_PAID } from './workflows';
 import type { QueueWorkflow } from './workflows';
 
 jest.setTimeout(180_000);
 
-const REDIS_PORT = Number(process.env.PAY_QUEUE_REDIS_PORT ?? 6390);
-const POSTGRES_PORT = Number(process.env.PAY_QUEUE_POSTGRES_PORT ?? 5442);
 const log = (line: string) => console.log(line);
 /** Trials of the race per operation in one run (the README's queue-mode figures count them). */
 const RACE_TRIALS = 20;
 /** What a Pay item may say when the other execution claimed the same reference. */
 const RACE_OUTCOMES = ['sent', 'already_sent', 'unknown', 'not_sent'];
 
+let stack: QueueStack;
 let sandbox: Sandbox;
-let redis: LocalRedis;
 let postgres: LocalPostgres;
 let n8n: QueueN8n;
 
 beforeAll(async () => {
-	const started = Date.now();
-	sandbox = await startSandbox({ port: 0 });
-	redis = await startRedis(REDIS_PORT, log);
-	postgres = await startPostgres(POSTGRES_PORT, log);
-	const workflowFolder = join(RUNTIME_DIR, `queue-mode-workflows-${QUEUE_BASE_PORT}`);
-	writeWorkflows(workflowFolder);
-	n8n = await startQueueN8n({
-		sandbox,
-		postgres,
-		redis,
-		workflowFolder,
-		workflowIds: QUEUE_WORKFLOWS.map((workflow) => workflow.id),
-		folder: `queue-mode-${QUEUE_BASE_PORT}`,
-		log,
-	});
-	log(`Queue mode up in ${Math.round((Date.now() - started) / 1000)} s`);
+	stack = await startQueueStack({ workflows: QUEUE_WORKFLOWS, name: 'queue-mode', log });
+	({ sandbox, postgres, n8n } = stack);
 }, 30 * 60_000);
 
 afterAll(async () => {
-	await n8n?.stop();
-	await postgres?.stop();
-	await redis?.stop();
-	await sandbox?.close();
+	await stack?.stop();
 }, 120_000);
 
 /** A payment paid in the sandbox and the body of its callback, as the service would post it. */

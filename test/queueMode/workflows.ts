@@ -121,10 +121,10 @@ export const QUEUE_WORKFLOWS = [
 ];
 
 /** Writes each workflow to `<folder>/<id>.json` for `n8n import:workflow --separate`. */
-export function writeWorkflows(folder: string): void {
+export function writeWorkflows(folder: string, workflows: QueueWorkflow[] = QUEUE_WORKFLOWS): void {
 	rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
-	for (const workflow of QUEUE_WORKFLOWS)
+	for (const workflow of workflows)
 		writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow.json, null, 2));
 }
 
