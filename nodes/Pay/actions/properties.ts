@@ -1,7 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { actionSayingItMovesMoney } from '../tool/moneyOperations';
 import { toolSettingsProperties } from '../tool/toolSettings';
 import { referenceProperty } from './referenceField';
 import { resources } from './registry';
@@ -41,7 +40,7 @@ export function buildOperationProperties(): INodeProperties[] {
 					name: operation.name,
 					value: operation.value,
 					description: operation.description,
-					action: actionSayingItMovesMoney(resource.value, operation.value, operation.action),
+					action: actionSayingItMovesMoney(operation),
 				}))
 				.sort(byName),
 			default: defaultOperation,
@@ -49,8 +48,8 @@ export function buildOperationProperties(): INodeProperties[] {
 		const fields = resource.operations.flatMap((operation) =>
 			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, [
 				...withSimplifyField(operation),
-				...(operation.movesMoney ? [referenceProperty] : []),
-				...toolSettingsProperties(resource.value, operation.value),
+				...(operation.money ? [referenceProperty] : []),
+				...toolSettingsProperties(operation.money),
 			]),
 		);
 		return [operationSelector, ...fields];
@@ -66,4 +65,12 @@ function withSimplifyField(operation: PayOperation): INodeProperties[] {
 	const optionsAt = properties.findIndex((property) => property.name === 'options');
 	const at = optionsAt < 0 ? properties.length : optionsAt;
 	return [...properties.slice(0, at), simplifyProperty, ...properties.slice(at)];
+}
+
+/**
+ * n8n describes a tool to the model by its action ("<action> in Pay"): the action of an operation
+ * that moves money says so, for the model and for the user picking it in the nodes panel.
+ */
+function actionSayingItMovesMoney(operation: PayOperation): string {
+	return operation.money ? `${operation.action} (moves real money)` : operation.action;
 }

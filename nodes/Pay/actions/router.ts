@@ -45,7 +45,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	let requestOptions: RequestOptions;
 	let waitLimit: WaitLimit | undefined;
 	try {
-		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(resource, operationName));
+		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(operation));
 		// Read before anything is sent: a wrong limit must not surface once the links exist.
 		if (operation.waits) waitLimit = readWaitLimit(this, node, Date.now());
 	} catch (error) {

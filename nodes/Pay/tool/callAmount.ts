@@ -9,13 +9,13 @@ import { readPositiveAmount } from '../helpers/amount';
 import { readSlug } from '../helpers/slug';
 import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
-import type { MoneyOperation } from './moneyOperations';
+import type { MoneyMovement } from '../actions/types';
 
 export async function readCallAmount(
 	context: IExecuteFunctions,
 	env: OperationEnvironment,
 	itemIndex: number,
-	money: MoneyOperation,
+	money: MoneyMovement,
 ): Promise<number | undefined> {
 	if ('field' in money.amountFrom) {
 		const { name, label } = money.amountFrom.field;

@@ -14,7 +14,6 @@ import { runsAsTool } from '../execution/derivedReference';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { fixedFieldProblem } from './fixedFields';
 import { guardedText } from './guardedValue';
-import { findMoneyOperation, whyKeptOutOfToolUse } from './moneyOperations';
 import { readCallAmount } from './callAmount';
 import { refusal, withoutSecrets } from './toolAnswer';
 import { readToolSettings } from './toolSettings';
@@ -30,16 +29,14 @@ export function gateForTool(
 	operation: PayOperation | undefined,
 ): PayOperation | undefined {
 	if (!operation || !runsAsTool(node.type)) return operation;
-	const operationName = operation.value;
-	const money = findMoneyOperation(resource, operationName);
+	const { money, toolUse } = operation;
 	return {
 		...operation,
 		async execute(this: IExecuteFunctions, itemIndex, env) {
-			const keptOut = whyKeptOutOfToolUse(resource, operationName);
-			if (keptOut !== undefined)
+			if (toolUse !== undefined)
 				return refusal(
 					'not_available_to_agents',
-					`${operation.name} of ${resource}s is not available to AI agents: ${keptOut}. Nothing was sent.`,
+					`${operation.name} of ${resource}s is not available to AI agents: ${toolUse.refused}. Nothing was sent.`,
 				);
 			const hidden = SECRET_PARAMETERS.map((name) =>
 				context.getNodeParameter(name, itemIndex, ''),

@@ -5,8 +5,7 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { readTextList, readWholeNumber, readYesNo } from '../helpers/fieldInput';
-import { findMoneyOperation } from './moneyOperations';
-import type { MoneyOperation } from './moneyOperations';
+import type { MoneyMovement } from '../actions/types';
 
 export interface ToolSettings {
 	allowMoneyMovement: boolean;
@@ -23,8 +22,7 @@ const onlyAsTool = { '@tool': [true] };
 const whenAllowed = { '@tool': [true], toolAllowMoneyMovement: [true] };
 
 /** The tool-only fields of an operation; none for operations that move no money. */
-export function toolSettingsProperties(resource: string, operation: string): INodeProperties[] {
-	const money = findMoneyOperation(resource, operation);
+export function toolSettingsProperties(money: MoneyMovement | undefined): INodeProperties[] {
 	if (!money) return [];
 	const properties: INodeProperties[] = [
 		{
@@ -92,15 +90,15 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 	return properties;
 }
 
-function allowListLabel(money: MoneyOperation): string {
+function allowListLabel(money: MoneyMovement): string {
 	return `Allowed ${money.recipientNoun.split(' and ')[0]}s`;
 }
 
-export function recipientSwitchLabel(money: MoneyOperation): string {
+export function recipientSwitchLabel(money: MoneyMovement): string {
 	return `Let the Agent Choose the ${money.recipientNoun}`;
 }
 
-function allowListPlaceholder(money: MoneyOperation): string {
+function allowListPlaceholder(money: MoneyMovement): string {
 	if (money.recipientFields[0].name === 'keyValue') return 'e.g. 3001234567, @my.alias';
 	if (money.recipientFields[0].name === 'recipient') return 'e.g. 3001234567, 3109876543';
 	return 'e.g. my-invoice-slug';
@@ -110,7 +108,7 @@ export function readToolSettings(
 	context: IExecuteFunctions,
 	node: INode,
 	itemIndex: number,
-	money: MoneyOperation,
+	money: MoneyMovement,
 ): ToolSettings {
 	const read = (name: string, fallback: unknown) =>
 		context.getNodeParameter(name, itemIndex, fallback) as unknown;

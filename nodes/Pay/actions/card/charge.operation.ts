@@ -4,14 +4,16 @@ import { readCvv } from '../../helpers/cardInput';
 import { readText, readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { readSlug, slugProperties } from '../../helpers/slug';
+import { readSlug, slugProperties, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../../shared/service/states';
+import { guardedField } from '../moneyFields';
 import { readReference } from '../referenceField';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
 import {
 	cardUuidProperties,
+	cardUuidProperty,
 	DEVICE_FIELDS,
 	deviceProperties,
 	encryptCardField,
@@ -26,7 +28,11 @@ export const chargeCard: PayOperation = {
 	name: 'Charge',
 	description: 'Pay a payment object with a saved card (moves money; never sent twice)',
 	action: 'Charge a saved card',
-	movesMoney: true,
+	money: {
+		amountFrom: { paymentObject: guardedField(slugProperty) },
+		recipientFields: [guardedField(slugProperty), guardedField(cardUuidProperty)],
+		recipientNoun: 'Payment Link and Card',
+	},
 	properties: [
 		...cardUuidProperties,
 		...slugProperties,

@@ -14,6 +14,7 @@ export const deleteCard: PayOperation = {
 	name: 'Delete',
 	description: 'Remove a saved card',
 	action: 'Delete a saved card',
+	toolUse: { refused: 'card data must not pass through a model' },
 	properties: [
 		...cardUuidProperties,
 		optionsCollection([

@@ -13,6 +13,7 @@ export const encryptFields: PayOperation = {
 	description:
 		"Encrypt values with the service's public key (base64), for calls this node does not cover",
 	action: 'Encrypt fields with the service key',
+	toolUse: { refused: 'card data must not pass through a model' },
 	properties: [
 		{
 			displayName: 'Fields',

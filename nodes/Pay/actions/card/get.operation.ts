@@ -12,6 +12,7 @@ export const getCard: PayOperation = {
 	name: 'Get',
 	description: 'Read one saved card by its card_uuid',
 	action: 'Get a saved card',
+	safeToRunTogether: true,
 	simplify: simpleCard,
 	properties: [...cardUuidProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {

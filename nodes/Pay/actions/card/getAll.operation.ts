@@ -11,6 +11,7 @@ export const getManyCards: PayOperation = {
 	description:
 		'List the saved cards of the account (no card numbers: first six and last four digits)',
 	action: 'Get many saved cards',
+	safeToRunTogether: true,
 	simplify: simpleCard,
 	properties: [...returnAllProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {

@@ -20,6 +20,7 @@ export const registerCard: PayOperation = {
 	description:
 		'Save a card as a token; the node encrypts the number, name and expiry before sending',
 	action: 'Register a card',
+	toolUse: { refused: 'card data must not pass through a model' },
 	properties: [
 		{
 			displayName: 'Card Number',

@@ -5,6 +5,7 @@ import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { readReference } from '../referenceField';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 export const confirmWalletOtp: PayOperation = {
@@ -12,7 +13,7 @@ export const confirmWalletOtp: PayOperation = {
 	name: 'Confirm Wallet OTP',
 	description: 'Confirm a Daviplata payment with the one-time password the payer received',
 	action: 'Confirm a wallet payment with an OTP',
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		{

@@ -12,6 +12,7 @@ export const listBanks: PayOperation = {
 	name: 'Get Many Banks',
 	description: 'Get the banks of the PSE bank debit, one item per bank',
 	action: 'Get many PSE banks',
+	safeToRunTogether: true,
 	properties: [
 		...returnAllProperties.map(fromVersion2),
 		{

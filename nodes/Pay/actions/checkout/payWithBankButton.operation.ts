@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
@@ -15,7 +16,7 @@ export const payWithBankButton: PayOperation = {
 	description: 'Start a Bancolombia bank-button transfer and get the link to send the payer to',
 	action: 'Pay with Bancolombia bank button',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [...slugProperties, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));

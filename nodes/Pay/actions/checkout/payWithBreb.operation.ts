@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { checkoutOutput, submitCheckout } from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
@@ -12,7 +13,7 @@ export const payWithBreb: PayOperation = {
 	description: 'Get an instant-payment QR payload and key for a payment object',
 	action: 'Pay with Bre-B instant payment',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		{

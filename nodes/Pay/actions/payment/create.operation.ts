@@ -38,6 +38,7 @@ export const createPayment: PayOperation = {
 	name: 'Create',
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
+	safeToRunTogether: true,
 	simplify: simplePayment,
 	properties: [
 		paymentAmountProperty,

@@ -11,6 +11,7 @@ export const estimateFees: PayOperation = {
 	description:
 		'Estimate the fees and the net amount received for an amount, before creating a payment',
 	action: 'Estimate fees for an amount',
+	safeToRunTogether: true,
 	properties: [amountProperty('Amount the payer would pay, in Colombian pesos')],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const amount = readPositiveAmount(

@@ -12,6 +12,7 @@ export const getPayment: PayOperation = {
 	name: 'Get',
 	description: 'Read a payment object: its state, amounts and payer',
 	action: 'Get a payment object',
+	safeToRunTogether: true,
 	simplify: simplePayment,
 	properties: slugProperties,
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {

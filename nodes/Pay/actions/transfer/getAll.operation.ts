@@ -14,6 +14,7 @@ export const getManyTransfers: PayOperation = {
 	description:
 		'List the transfers this account made or received (as the service lists them), newest first',
 	action: 'Get many transfers',
+	safeToRunTogether: true,
 	simplify: simpleTransfer,
 	properties: [
 		...returnAllProperties,

@@ -1,35 +1,41 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readPositiveAmount } from '../../helpers/amount';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
+import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
-/** The recipient field's name, shown in the editor and in errors about it. */
-const RECIPIENT_LABEL = 'Recipient Mobile Number or Username';
+const recipientProperty: INodeProperties = {
+	displayName: 'Recipient Mobile Number or Username',
+	name: 'recipient',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 3001234567',
+	description:
+		"The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
+};
+
+const transferAmountProperty = amountProperty(
+	"Amount to send, taken from this account's available balance. The sender's email and phone must be verified.",
+);
 
 export const sendTransfer: PayOperation = {
 	value: 'send',
 	name: 'Send',
 	description: 'Send balance from this account to another user (moves money; never sent twice)',
 	action: 'Send balance to a user',
-	movesMoney: true,
+	money: {
+		amountFrom: { field: guardedField(transferAmountProperty) },
+		recipientFields: [guardedField(recipientProperty)],
+		recipientNoun: 'Recipient',
+	},
 	properties: [
-		{
-			displayName: RECIPIENT_LABEL,
-			name: 'recipient',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 3001234567',
-			description:
-				"The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
-		},
-		amountProperty(
-			"Amount to send, taken from this account's available balance. The sender's email and phone must be verified.",
-		),
+		recipientProperty,
+		transferAmountProperty,
 		optionsCollection([
 			{
 				displayName: 'Recipient Field Name',
@@ -59,14 +65,14 @@ export const sendTransfer: PayOperation = {
 		const recipient = readRequiredText(
 			node,
 			itemIndex,
-			RECIPIENT_LABEL,
+			recipientProperty.displayName,
 			this.getNodeParameter('recipient', itemIndex, ''),
 			'give a mobile number or a username',
 		);
 		const amount = readPositiveAmount(
 			node,
 			itemIndex,
-			'Amount (COP)',
+			transferAmountProperty.displayName,
 			this.getNodeParameter('amount', itemIndex),
 		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

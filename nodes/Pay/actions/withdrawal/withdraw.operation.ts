@@ -10,21 +10,16 @@ import {
 	callbackUrlProperty,
 	readCallbackField,
 } from '../payment/callbackField';
-import { amountProperty, optionsCollection } from '../sharedFields';
+import { guardedField } from '../moneyFields';
+import { optionsCollection } from '../sharedFields';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
-
-/** Account types from public documentation (unconfirmed); any other code can be given. */
-const ACCOUNT_TYPES = [
-	{ name: 'Checking (1)', value: '1' },
-	{ name: 'Custom Code', value: 'custom', description: 'Give the numeric code yourself' },
-	{
-		name: 'Instant-Payment Key (8)',
-		value: '8',
-		description: 'The code seen in an instant-payment example',
-	},
-	{ name: 'Savings (0)', value: '0' },
-];
+import {
+	holderProperty,
+	keyProperty,
+	withdrawalAmountProperty,
+	withdrawalProperties,
+} from './fields';
 
 export const withdrawToKey: PayOperation = {
 	value: 'withdraw',
@@ -32,46 +27,13 @@ export const withdrawToKey: PayOperation = {
 	description:
 		'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
-	movesMoney: true,
+	money: {
+		amountFrom: { field: guardedField(withdrawalAmountProperty) },
+		recipientFields: [guardedField(keyProperty), guardedField(holderProperty)],
+		recipientNoun: 'Key',
+	},
 	properties: [
-		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.'),
-		{
-			displayName: 'Key',
-			name: 'keyValue',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 3001234567 or @my.alias',
-			description: 'The destination: a Colombian mobile number or an alias that starts with @',
-		},
-		{
-			displayName: 'Account Holder Name',
-			name: 'accountHolderName',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Ana Gómez',
-			description: 'Who owns the destination key or account, as their bank has the name',
-		},
-		{
-			displayName: 'Account Type',
-			name: 'accountType',
-			type: 'options',
-			options: ACCOUNT_TYPES,
-			default: '8',
-			description:
-				'Destination type code. Only 0 and 1 are documented; instant-payment examples send 8.',
-		},
-		{
-			displayName: 'Account Type Code',
-			name: 'accountTypeCode',
-			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			displayOptions: { show: { accountType: ['custom'] } },
-			description:
-				'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
-		},
+		...withdrawalProperties,
 		{
 			...callbackUrlProperty,
 			description:
