@@ -14,4 +14,5 @@ export const paysALink: MoneyMovement = {
 	amountFrom: { paymentObject: guardedField(slugProperty) },
 	recipientFields: [guardedField(slugProperty)],
 	recipientNoun: 'Payment Link',
+	recipientExamples: 'my-invoice-slug',
 };

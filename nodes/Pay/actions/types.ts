@@ -73,6 +73,8 @@ export interface MoneyMovement {
 	recipientFields: GuardedField[];
 	/** How the "Let the Agent Choose …" switch names the recipient fields. */
 	recipientNoun: string;
+	/** Examples of the first recipient field's values, for the allow-list's placeholder. */
+	recipientExamples: string;
 }
 
 export type { OperationEnvironment };

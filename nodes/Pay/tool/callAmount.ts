@@ -9,6 +9,7 @@ import { readPositiveAmount } from '../helpers/amount';
 import { readSlug } from '../helpers/slug';
 import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
+import { readParameter } from '../execution/readParameter';
 import type { MoneyMovement } from '../actions/types';
 
 export async function readCallAmount(
@@ -23,13 +24,13 @@ export async function readCallAmount(
 			env.node,
 			itemIndex,
 			label,
-			context.getNodeParameter(name, itemIndex),
+			readParameter(context, env, name, itemIndex),
 		);
 	}
 	const slug = readSlug(
 		env.node,
 		itemIndex,
-		context.getNodeParameter(money.amountFrom.paymentObject.name, itemIndex),
+		readParameter(context, env, money.amountFrom.paymentObject.name, itemIndex),
 	);
 	const answer = await env.request({
 		method: 'GET',

@@ -11,6 +11,7 @@ import { readErrorFacts } from '../../shared/errorFacts';
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import type { PayOperation } from '../actions/types';
 import { runsAsTool } from '../execution/derivedReference';
+import { readParameter } from '../execution/readParameter';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { fixedFieldProblem } from './fixedFields';
 import { guardedText } from './guardedValue';
@@ -39,7 +40,7 @@ export function gateForTool(
 					`${operation.name} of ${resource}s is not available to AI agents: ${toolUse.refused}. Nothing was sent.`,
 				);
 			const hidden = SECRET_PARAMETERS.map((name) =>
-				context.getNodeParameter(name, itemIndex, ''),
+				readParameter(context, env, name, itemIndex, ''),
 			).filter((value): value is string => typeof value === 'string');
 			const answer = async () =>
 				withoutSecrets(
@@ -49,7 +50,7 @@ export function gateForTool(
 				);
 			if (!money) return await answer();
 
-			const settings = readToolSettings(context, node, itemIndex, money);
+			const settings = readToolSettings(context, env, itemIndex, money);
 			if (!settings.allowMoneyMovement)
 				return refusal(
 					'money_not_allowed',
@@ -76,7 +77,7 @@ export function gateForTool(
 				);
 			const destinationField = money.recipientFields[0];
 			const destination = String(
-				guardedText(context.getNodeParameter(destinationField.name, itemIndex, '')) ?? '',
+				guardedText(readParameter(context, env, destinationField.name, itemIndex, '')) ?? '',
 			).trim();
 			const allowed = settings.allowedRecipients.map((value) => value.toLowerCase());
 			if (allowed.length > 0 && !allowed.includes(destination.toLowerCase()))

@@ -2,10 +2,11 @@
  * The settings a user gives the Pay Tool for one money-moving operation. They are shown only when
  * the node is placed as a tool of an AI Agent (`@tool`): in a plain workflow nothing changes.
  */
-import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
 
 import { readTextList, readWholeNumber, readYesNo } from '../helpers/fieldInput';
-import type { MoneyMovement } from '../actions/types';
+import type { MoneyMovement, OperationEnvironment } from '../actions/types';
+import { readParameter } from '../execution/readParameter';
 
 export interface ToolSettings {
 	allowMoneyMovement: boolean;
@@ -64,7 +65,7 @@ export function toolSettingsProperties(money: MoneyMovement | undefined): INodeP
 			name: 'toolAllowedRecipients',
 			type: 'string',
 			default: '',
-			placeholder: allowListPlaceholder(money),
+			placeholder: `e.g. ${money.recipientExamples}`,
 			displayOptions: { show: whenAllowed },
 			description: `Optional. Only these ${money.recipientFields[0].label} values may be paid, separated by commas or new lines. Empty: any.`,
 		},
@@ -98,20 +99,15 @@ export function recipientSwitchLabel(money: MoneyMovement): string {
 	return `Let the Agent Choose the ${money.recipientNoun}`;
 }
 
-function allowListPlaceholder(money: MoneyMovement): string {
-	if (money.recipientFields[0].name === 'keyValue') return 'e.g. 3001234567, @my.alias';
-	if (money.recipientFields[0].name === 'recipient') return 'e.g. 3001234567, 3109876543';
-	return 'e.g. my-invoice-slug';
-}
-
 export function readToolSettings(
 	context: IExecuteFunctions,
-	node: INode,
+	env: OperationEnvironment,
 	itemIndex: number,
 	money: MoneyMovement,
 ): ToolSettings {
-	const read = (name: string, fallback: unknown) =>
-		context.getNodeParameter(name, itemIndex, fallback) as unknown;
+	const { node } = env;
+	const read = (name: string, fallback: NodeParameterValueType) =>
+		readParameter(context, env, name, itemIndex, fallback);
 	const allowMoneyMovement = readYesNo(
 		node,
 		itemIndex,

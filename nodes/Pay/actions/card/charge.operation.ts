@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';
 import { readText, readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../../shared/service/normalize';
@@ -32,6 +33,7 @@ export const chargeCard: PayOperation = {
 		amountFrom: { paymentObject: guardedField(slugProperty) },
 		recipientFields: [guardedField(slugProperty), guardedField(cardUuidProperty)],
 		recipientNoun: 'Payment Link and Card',
+		recipientExamples: 'my-invoice-slug',
 	},
 	properties: [
 		...cardUuidProperties,
@@ -59,18 +61,18 @@ export const chargeCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const uuid = readCardUuid(this, node, itemIndex);
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const uuid = readCardUuid(this, env, itemIndex);
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const dues = readWholeNumber(
 			node,
 			itemIndex,
 			'Instalments',
-			this.getNodeParameter('dues', itemIndex, 1),
+			readParameter(this, env, 'dues', itemIndex, 1),
 			1,
 			36,
 		);
-		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const cvv = readCvv(node, itemIndex, readParameter(this, env, 'cvv', itemIndex));
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const slugFields = slugFieldsOf(options.slugField);
 		const device: IDataObject = {};

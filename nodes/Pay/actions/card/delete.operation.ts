@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import type { PayRequest } from '../../../shared/transport/requestTypes';
 import { optionsCollection } from '../sharedFields';
@@ -43,8 +44,8 @@ export const deleteCard: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readCardUuid(this, env.node, itemIndex);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const uuid = readCardUuid(this, env, itemIndex);
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const first: DeleteMethod = options.deleteMethod === 'DELETE' ? 'DELETE' : 'GET';
 		let method = first;
 		// 405: the service does not take this method, so nothing was deleted and the other one may go.

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import type { KeyObject } from 'crypto';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { isLocatorValue } from '../../helpers/locatorValue';
 import { atVersion1, fromVersion2 } from '../../helpers/nodeVersions';
 import { encryptField, plaintextLimit, RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
 import type { RsaPadding } from '../../helpers/rsaEncrypt';
+import type { OperationEnvironment } from '../types';
 import { cardLocatorProperty, readCardLocator } from './cardLocator';
 
 export const paddingProperty: INodeProperties = {
@@ -64,11 +66,18 @@ export const cardUuidProperties: INodeProperties[] = [
 	fromVersion2(cardLocatorProperty),
 ];
 
-/** The card_uuid of an item, required, named as the field is in the editor (and its mode, from version 2). */
-export function readCardUuid(context: IExecuteFunctions, node: INode, itemIndex: number): string {
-	const raw = context.getNodeParameter(cardUuidProperty.name, itemIndex, '');
-	if (isLocatorValue(raw)) return readCardLocator(node, itemIndex, raw);
-	return readRequiredText(node, itemIndex, cardUuidProperty.displayName, raw);
+/**
+ * The card_uuid of an item, required, named as the field is in the editor (and its mode, from
+ * version 2).
+ */
+export function readCardUuid(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): string {
+	const raw = readParameter(context, env, cardUuidProperty.name, itemIndex, '');
+	if (isLocatorValue(raw)) return readCardLocator(env.node, itemIndex, raw);
+	return readRequiredText(env.node, itemIndex, cardUuidProperty.displayName, raw);
 }
 
 /** Where the card is used from: plain fields real clients send with a registration and with a charge. */

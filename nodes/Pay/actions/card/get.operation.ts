@@ -16,7 +16,7 @@ export const getCard: PayOperation = {
 	simplify: simpleCard,
 	properties: [...cardUuidProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readCardUuid(this, env.node, itemIndex);
+		const uuid = readCardUuid(this, env, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/list_tc/',

@@ -15,7 +15,7 @@ export const getManyCards: PayOperation = {
 	simplify: simpleCard,
 	properties: [...returnAllProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const limit = readListLimit(this, env.node, itemIndex);
+		const limit = readListLimit(this, env, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/list_tc/',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { lastFour, readCardNumber, readExpiry } from '../../helpers/cardInput';
 import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { optionsCollection } from '../sharedFields';
@@ -73,16 +74,16 @@ export const registerCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const typedNumber = this.getNodeParameter('cardNumber', itemIndex);
+		const typedNumber = readParameter(this, env, 'cardNumber', itemIndex);
 		const number = readCardNumber(node, itemIndex, typedNumber);
-		const expiry = readExpiry(node, itemIndex, this.getNodeParameter('expiry', itemIndex));
+		const expiry = readExpiry(node, itemIndex, readParameter(this, env, 'expiry', itemIndex));
 		const holder = readRequiredText(
 			node,
 			itemIndex,
 			'Holder Name',
-			this.getNodeParameter('holderName', itemIndex, ''),
+			readParameter(this, env, 'holderName', itemIndex, ''),
 		);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const plainFields: IDataObject = {};
 		for (const [field, label] of SENT_AS_TEXT) {

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { isPromptRow, readBankCatalog } from '../../helpers/banks';
 import { readYesNo } from '../../helpers/fieldInput';
 import { fromVersion2 } from '../../helpers/nodeVersions';
@@ -29,10 +30,10 @@ export const listBanks: PayOperation = {
 			env.node,
 			itemIndex,
 			'Include Prompt Row',
-			this.getNodeParameter('includePromptRow', itemIndex, false),
+			readParameter(this, env, 'includePromptRow', itemIndex, false),
 		);
 		// Version 1 has no Return All / Limit: every bank, as it always had.
-		const limit = env.node.typeVersion < 2 ? Infinity : readListLimit(this, env.node, itemIndex);
+		const limit = env.node.typeVersion < 2 ? Infinity : readListLimit(this, env, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/get_banks/1/',

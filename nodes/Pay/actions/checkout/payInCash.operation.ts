@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperties } from '../../helpers/slug';
@@ -42,12 +43,12 @@ export const payInCash: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const network = readText(
 			node,
 			itemIndex,
 			'Cash Network',
-			this.getNodeParameter('cashNetwork', itemIndex, 'efecty'),
+			readParameter(this, env, 'cashNetwork', itemIndex, 'efecty'),
 		);
 		if (!CASH_NETWORKS.some((known) => known.value === network)) {
 			throw inputError(

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
@@ -38,12 +39,12 @@ export const payWithBreb: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const method = readRequiredText(
 			env.node,
 			itemIndex,
 			'Method Key',
-			this.getNodeParameter('methodKey', itemIndex, 'breb'),
+			readParameter(this, env, 'methodKey', itemIndex, 'breb'),
 		);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
 		return checkoutOutput(slug, method, answer, {

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -17,7 +18,7 @@ export const payWithDaviplata: PayOperation = {
 	money: paysALink,
 	properties: [...slugProperties, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const answer = await submitCheckout(this, env, itemIndex, slug, {
 			...readPayer(this, env, itemIndex),
 			payment: 'daviplata',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readText, readYesNo, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
@@ -49,25 +50,25 @@ export const payWithNequi: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
 		const nequiPhone = readNequiPhone(
 			node,
 			itemIndex,
-			this.getNodeParameter('nequiPhone', itemIndex, ''),
+			readParameter(this, env, 'nequiPhone', itemIndex, ''),
 			String(payer.phone),
 		);
 		const push = readYesNo(
 			node,
 			itemIndex,
 			'Send Push Notification',
-			this.getNodeParameter('push', itemIndex, true),
+			readParameter(this, env, 'push', itemIndex, true),
 		);
 		const extra = readJsonObject(
 			node,
 			itemIndex,
 			'Additional Fields (JSON)',
-			this.getNodeParameter('additionalFields', itemIndex, '{}'),
+			readParameter(this, env, 'additionalFields', itemIndex, '{}'),
 		);
 		const body: IDataObject = {
 			...extra,

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';
@@ -37,18 +38,18 @@ export const payWithOtherMethod: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const method = readRequiredText(
 			node,
 			itemIndex,
 			'Method Key',
-			this.getNodeParameter('methodKey', itemIndex, ''),
+			readParameter(this, env, 'methodKey', itemIndex, ''),
 		);
 		const fields = readJsonObject(
 			node,
 			itemIndex,
 			'Fields (JSON)',
-			this.getNodeParameter('fields', itemIndex, '{}'),
+			readParameter(this, env, 'fields', itemIndex, '{}'),
 		);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { ...fields, payment: method });
 		return checkoutOutput(slug, method, answer, {

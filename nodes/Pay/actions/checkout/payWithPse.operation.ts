@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperties } from '../../helpers/slug';
@@ -57,19 +58,19 @@ export const payWithPse: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
 		const address = readRequiredText(
 			node,
 			itemIndex,
 			'Payer Address',
-			this.getNodeParameter('payerAddress', itemIndex, ''),
+			readParameter(this, env, 'payerAddress', itemIndex, ''),
 		);
 		const bank = readText(
 			node,
 			itemIndex,
 			'Bank',
-			this.getNodeParameter('bank', itemIndex, '', { extractValue: true }),
+			readParameter(this, env, 'bank', itemIndex, '', { extractValue: true }),
 		);
 		if (!/^\d+$/.test(bank) || /^0+$/.test(bank))
 			throw inputError(

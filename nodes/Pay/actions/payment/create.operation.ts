@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
@@ -30,7 +31,6 @@ import {
 	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
-import { readItemParameter } from './sameForEveryItem';
 import { simplePayment } from './simplePayment';
 
 export const createPayment: PayOperation = {
@@ -58,14 +58,14 @@ export const createPayment: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const options = readItemParameter(this, env, 'options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
 			readCreationCallbackUrl(
 				env.node,
 				itemIndex,
-				readItemParameter(this, env, 'callbackUrl', itemIndex, ''),
+				readParameter(this, env, 'callbackUrl', itemIndex, ''),
 			),
 			options.addCallbackSecret,
 		);
@@ -84,36 +84,36 @@ export async function createPaymentLink(
 	callback: string,
 ): Promise<IDataObject> {
 	const { node } = env;
-	const options = readItemParameter(context, env, 'options', itemIndex, {}) as IDataObject;
+	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
 	const amount = readPositiveAmount(
 		node,
 		itemIndex,
 		'Amount (COP)',
-		readItemParameter(context, env, 'amount', itemIndex),
+		readParameter(context, env, 'amount', itemIndex),
 	);
 	const description = readRequiredText(
 		node,
 		itemIndex,
 		'Description',
-		readItemParameter(context, env, 'description', itemIndex, ''),
+		readParameter(context, env, 'description', itemIndex, ''),
 	);
 	const methods = readMethodSelection(
 		node,
 		itemIndex,
-		readItemParameter(context, env, 'paymentMethods', itemIndex, []),
+		readParameter(context, env, 'paymentMethods', itemIndex, []),
 		options.otherMethodKeys,
 	);
 	const expirationDays = readWholeNumber(
 		node,
 		itemIndex,
 		'Expiration (Days)',
-		readItemParameter(context, env, 'expirationDays', itemIndex, 1),
+		readParameter(context, env, 'expirationDays', itemIndex, 1),
 		1,
 	);
 	const payerRedirectUrl = readPayerRedirectUrl(
 		node,
 		itemIndex,
-		readItemParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
+		readParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
 	);
 	const idempotencyKey = await readIdempotencyKey(
 		context,

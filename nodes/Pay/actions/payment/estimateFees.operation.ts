@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -18,7 +19,7 @@ export const estimateFees: PayOperation = {
 			env.node,
 			itemIndex,
 			'Amount (COP)',
-			this.getNodeParameter('amount', itemIndex),
+			readParameter(this, env, 'amount', itemIndex),
 		);
 		const answer = answerFields(
 			await env.request({

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
@@ -67,8 +68,8 @@ export const updatePayment: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
+		const fields = readParameter(this, env, 'updateFields', itemIndex, {}) as IDataObject;
 		const changes: IDataObject = readJsonObject(
 			node,
 			itemIndex,

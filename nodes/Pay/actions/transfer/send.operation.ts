@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
@@ -32,6 +33,7 @@ export const sendTransfer: PayOperation = {
 		amountFrom: { field: guardedField(transferAmountProperty) },
 		recipientFields: [guardedField(recipientProperty)],
 		recipientNoun: 'Recipient',
+		recipientExamples: '3001234567, 3109876543',
 	},
 	properties: [
 		recipientProperty,
@@ -66,16 +68,16 @@ export const sendTransfer: PayOperation = {
 			node,
 			itemIndex,
 			recipientProperty.displayName,
-			this.getNodeParameter('recipient', itemIndex, ''),
+			readParameter(this, env, 'recipient', itemIndex, ''),
 			'give a mobile number or a username',
 		);
 		const amount = readPositiveAmount(
 			node,
 			itemIndex,
 			transferAmountProperty.displayName,
-			this.getNodeParameter('amount', itemIndex),
+			readParameter(this, env, 'amount', itemIndex),
 		);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
 		const reference = await readReference(this, itemIndex, env, 'transfer', [recipient, amount]);
 		const answer = await env.request({

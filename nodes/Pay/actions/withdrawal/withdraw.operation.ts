@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readWholeAmount } from '../../helpers/amount';
 import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
@@ -31,6 +32,7 @@ export const withdrawToKey: PayOperation = {
 		amountFrom: { field: guardedField(withdrawalAmountProperty) },
 		recipientFields: [guardedField(keyProperty), guardedField(holderProperty)],
 		recipientNoun: 'Key',
+		recipientExamples: '3001234567, @my.alias',
 	},
 	properties: [
 		...withdrawalProperties,
@@ -60,11 +62,11 @@ export const withdrawToKey: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
-			this.getNodeParameter('callbackUrl', itemIndex, ''),
+			readParameter(this, env, 'callbackUrl', itemIndex, ''),
 			options.addCallbackSecret,
 		);
 		return await sendWithdrawal(this, itemIndex, env, callback);
@@ -86,32 +88,32 @@ export async function sendWithdrawal(
 		node,
 		itemIndex,
 		'Amount (COP)',
-		context.getNodeParameter('amount', itemIndex),
+		readParameter(context, env, 'amount', itemIndex),
 	);
 	const keyValue = readInstantPaymentKey(
 		node,
 		itemIndex,
 		'Key',
-		context.getNodeParameter('keyValue', itemIndex),
+		readParameter(context, env, 'keyValue', itemIndex),
 	);
 	const holder = readRequiredText(
 		node,
 		itemIndex,
 		'Account Holder Name',
-		context.getNodeParameter('accountHolderName', itemIndex, ''),
+		readParameter(context, env, 'accountHolderName', itemIndex, ''),
 	);
-	const typeChoice = context.getNodeParameter('accountType', itemIndex, '8');
+	const typeChoice = readParameter(context, env, 'accountType', itemIndex, '8');
 	const accountType =
 		typeChoice === 'custom'
 			? readWholeNumber(
 					node,
 					itemIndex,
 					'Account Type Code',
-					context.getNodeParameter('accountTypeCode', itemIndex, 0),
+					readParameter(context, env, 'accountTypeCode', itemIndex, 0),
 					0,
 				)
 			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
 	const reference = await readReference(context, itemIndex, env, 'withdrawal', [
 		keyValue,
 		amount,

@@ -9,8 +9,8 @@ import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import {
 	mappedItemPath,
 	plainValueAt,
-} from '../../../../../nodes/Pay/actions/payment/mappedItemField';
-import { loadBuiltPackage } from '../../../../harness/loadPackage';
+} from '../../../../nodes/Pay/execution/mappedItemField';
+import { loadBuiltPackage } from '../../../harness/loadPackage';
 
 describe('mappedItemPath', () => {
 	it.each([
