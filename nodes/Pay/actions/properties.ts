@@ -9,7 +9,10 @@ import type { PayOperation } from './types';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-/** The node's fields: the resource selector, one operation selector per resource, then each operation's fields. */
+/**
+ * The node's fields: the resource selector, one operation selector per resource, then each
+ * operation's fields.
+ */
 export function buildOperationProperties(): INodeProperties[] {
 	const resourceSelector: INodeProperties = {
 		displayName: 'Resource',
@@ -27,7 +30,8 @@ export function buildOperationProperties(): INodeProperties[] {
 	};
 
 	const perResource = resources.flatMap((resource) => {
-		// A plain name, not resource.defaultOperation: n8n's lint takes a member expression for a missing default.
+		// A plain name, not resource.defaultOperation: n8n's lint takes a member expression for a
+		// missing default.
 		const defaultOperation = resource.defaultOperation;
 		const operationSelector: INodeProperties = {
 			displayName: 'Operation',
@@ -58,7 +62,10 @@ export function buildOperationProperties(): INodeProperties[] {
 	return [resourceSelector, ...perResource];
 }
 
-/** The operation's fields, with Simplify before its Options (where n8n's nodes have it) when it has one. */
+/**
+ * The operation's fields, with Simplify before its Options (where n8n's nodes have it)
+ * when it has one.
+ */
 function withSimplifyField(operation: PayOperation): INodeProperties[] {
 	const { properties } = operation;
 	if (!operation.simplify) return properties;

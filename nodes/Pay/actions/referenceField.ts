@@ -1,4 +1,7 @@
-/** The Reference of every money-moving operation: what n8n records so the payment is never sent twice. */
+/**
+ * The Reference of every money-moving operation: what n8n records so the payment is
+ * never sent twice.
+ */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../execution/readParameter';

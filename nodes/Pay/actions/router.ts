@@ -83,7 +83,9 @@ export function findOperation(
 		?.operations.find((operation) => operation.value === operationValue);
 }
 
-/** An item an earlier execution already sent is no failure: it leaves as an ordinary item saying so. */
+/**
+ * An item an earlier execution already sent is no failure: it leaves as an ordinary item saying so.
+ */
 async function alreadySentAsOutput(result: Promise<ItemResult>): Promise<ItemResult> {
 	return await result.catch(async (error: unknown) =>
 		isAlreadySent(error) ? error.toOutput() : await Promise.reject(error),

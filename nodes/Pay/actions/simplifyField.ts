@@ -19,7 +19,10 @@ export const simplifyProperty: INodeProperties = fromVersion2({
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 });
 
-/** The operation, its output simplified when it can be and Simplify is on (before the Pay Tool's gate sees it). */
+/**
+ * The operation, its output simplified when it can be and Simplify is on (before the Pay
+ * Tool's gate sees it).
+ */
 export function withSimplify(operation: PayOperation | undefined): PayOperation | undefined {
 	if (operation?.simplify === undefined) return operation;
 	return {

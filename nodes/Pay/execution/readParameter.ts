@@ -24,7 +24,9 @@ export type ReadOptions = Pick<IGetNodeParameterOptions, 'extractValue'>;
 
 const fixedValuesOfRun = new WeakMap<object, Map<string, unknown>>();
 
-/** The item's value of a field, as `getNodeParameter(name, itemIndex, fallback, options)` gives it. */
+/**
+ * The item's value of a field, as `getNodeParameter(name, itemIndex, fallback, options)` gives it.
+ */
 export function readParameter(
 	context: IExecuteFunctions,
 	env: OperationEnvironment,

@@ -70,8 +70,14 @@ export function toolSettingsProperties(money: MoneyMovement | undefined): INodeP
 			description: `Optional. Only these ${money.recipientFields[0].label} values may be paid, separated by commas or new lines. Empty: any.`,
 		},
 	];
+	return [...properties, ...agentChoiceProperties(money)];
+}
+
+/** The switches that let the agent choose the amount (when it is a field) and the recipient. */
+function agentChoiceProperties(money: MoneyMovement): INodeProperties[] {
+	const choices: INodeProperties[] = [];
 	if ('field' in money.amountFrom)
-		properties.push({
+		choices.push({
 			displayName: 'Let the Agent Choose the Amount',
 			name: 'toolAgentChoosesAmount',
 			type: 'boolean',
@@ -80,7 +86,7 @@ export function toolSettingsProperties(money: MoneyMovement | undefined): INodeP
 			description:
 				'Whether the amount may come from the agent (map it with $fromAI). Off: the amount must be a fixed value typed in the node, and a call asking for another amount is refused.',
 		});
-	properties.push({
+	choices.push({
 		displayName: recipientSwitchLabel(money),
 		name: 'toolAgentChoosesRecipient',
 		type: 'boolean',
@@ -88,7 +94,7 @@ export function toolSettingsProperties(money: MoneyMovement | undefined): INodeP
 		displayOptions: { show: whenAllowed },
 		description: `Whether ${money.recipientFields.map((field) => field.label).join(' and ')} may come from the agent (map them with $fromAI). Off: they must be fixed values typed in the node, and a call asking for others is refused.`,
 	});
-	return properties;
+	return choices;
 }
 
 function allowListLabel(money: MoneyMovement): string {

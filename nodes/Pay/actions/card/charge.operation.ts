@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';
-import { readText, readWholeNumber } from '../../helpers/fieldInput';
+import { readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties, slugProperty } from '../../helpers/slug';
@@ -15,11 +15,11 @@ import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
 import {
 	cardUuidProperties,
 	cardUuidProperty,
-	DEVICE_FIELDS,
 	deviceProperties,
 	encryptCardField,
 	paddingProperty,
 	readCardUuid,
+	readDevice,
 	readPadding,
 } from './fields';
 import { servicePublicKey } from './servicePublicKey';
@@ -53,7 +53,8 @@ export const chargeCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			// password only hides the value in the editor: a typed one is still saved in the
+			// workflow's parameters.
 			description:
 				'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
@@ -75,18 +76,15 @@ export const chargeCard: PayOperation = {
 		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const slugFields = slugFieldsOf(options.slugField);
-		const device: IDataObject = {};
-		for (const [field, label] of DEVICE_FIELDS) {
-			const value = readText(node, itemIndex, label, options[field]);
-			if (value !== '') device[field] = value;
-		}
+		const device = readDevice(node, itemIndex, options);
 		// Card data stays out of the reference, which is shown.
 		const reference = await readReference(this, itemIndex, env, 'charge', [slug, uuid, dues]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
 				path: '/tc_payment/',
-				// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key, whose failure would hide the charge.
+				// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key,
+				// whose failure would hide the charge.
 				body: async () => {
 					const { key } = await servicePublicKey(this, env, itemIndex);
 					const cipher = encryptCardField(node, itemIndex, 'CVV', key, cvv, padding);

@@ -49,7 +49,8 @@ export const deleteCard: PayOperation = {
 		const first: DeleteMethod = options.deleteMethod === 'DELETE' ? 'DELETE' : 'GET';
 		let method = first;
 		// 405: the service does not take this method, so nothing was deleted and the other one may go.
-		// Deleting moves no money, and a card already gone would be answered "not found", never deleted twice.
+		// Deleting moves no money, and a card already gone would be answered "not found",
+		// never deleted twice.
 		let answer = await env
 			.request(deleteRequest(first, uuid, itemIndex))
 			.catch((error: unknown) =>

@@ -78,7 +78,8 @@ export const encryptFields: PayOperation = {
 				),
 			];
 		});
-		// fromEntries keeps any name as a field, "__proto__" included, where `output[name] =` would drop it.
+		// fromEntries keeps any name as a field, "__proto__" included, where `output[name]
+		// =` would drop it.
 		return Object.fromEntries(encrypted) as IDataObject;
 	},
 };

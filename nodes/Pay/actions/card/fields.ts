@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import type { KeyObject } from 'crypto';
 
 import { readParameter } from '../../execution/readParameter';
-import { readRequiredText } from '../../helpers/fieldInput';
+import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { isLocatorValue } from '../../helpers/locatorValue';
 import { atVersion1, fromVersion2 } from '../../helpers/nodeVersions';
@@ -60,7 +60,10 @@ export const cardUuidProperty: INodeProperties = {
 	description: 'The card_uuid of a saved card, from Card → Register or Card → Get Many',
 };
 
-/** The card field of every operation that names a saved card: text at version 1, a locator from version 2. */
+/**
+ * The card field of every operation that names a saved card: text at version 1, a
+ * locator from version 2.
+ */
 export const cardUuidProperties: INodeProperties[] = [
 	atVersion1(cardUuidProperty),
 	fromVersion2(cardLocatorProperty),
@@ -80,7 +83,10 @@ export function readCardUuid(
 	return readRequiredText(env.node, itemIndex, cardUuidProperty.displayName, raw);
 }
 
-/** Where the card is used from: plain fields real clients send with a registration and with a charge. */
+/**
+ * Where the card is used from: plain fields real clients send with a registration
+ * and with a charge.
+ */
 export const deviceProperties: INodeProperties[] = [
 	{
 		displayName: 'IMEI',
@@ -114,3 +120,13 @@ export const DEVICE_FIELDS = [
 	['latitude', 'Latitude'],
 	['longitude', 'Longitude'],
 ] as const;
+
+/** The device fields given in Options, as typed; those left empty are not sent. */
+export function readDevice(node: INode, itemIndex: number, options: IDataObject): IDataObject {
+	const device: IDataObject = {};
+	for (const [field, label] of DEVICE_FIELDS) {
+		const value = readText(node, itemIndex, label, options[field]);
+		if (value !== '') device[field] = value;
+	}
+	return device;
+}

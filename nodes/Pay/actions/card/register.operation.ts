@@ -30,7 +30,8 @@ export const registerCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			// password only hides the value in the editor: a typed one is still saved in the
+			// workflow's parameters.
 			description:
 				'Encrypted before it is sent; the output shows only its last four digits. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},

@@ -7,7 +7,10 @@ import { fromVersion2 } from '../../helpers/nodeVersions';
 import { readListLimit, returnAllProperties } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 
-/** n8n's "Get Many" (the value stays `listBanks`, as saved workflows hold it); Return All and Limit from version 2. */
+/**
+ * n8n's "Get Many" (the value stays `listBanks`, as saved workflows hold it); Return All and
+ * Limit from version 2.
+ */
 export const listBanks: PayOperation = {
 	value: 'listBanks',
 	name: 'Get Many Banks',

@@ -87,7 +87,10 @@ export const payWithNequi: PayOperation = {
 	},
 };
 
-/** The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed), Payer Phone when empty. */
+/**
+ * The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed),
+ * Payer Phone when empty.
+ */
 function readNequiPhone(node: INode, itemIndex: number, raw: unknown, payerPhone: string): string {
 	const given = readText(node, itemIndex, 'Nequi Phone', raw);
 	const digits = (given === '' ? payerPhone : given)

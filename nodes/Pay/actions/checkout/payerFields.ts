@@ -1,4 +1,7 @@
-/** The payer's details that the checkouts send (PSE, Daviplata, Nequi, bank button, cash), and their checks. */
+/**
+ * The payer's details that the checkouts send (PSE, Daviplata, Nequi, bank button, cash),
+ * and their checks.
+ */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';

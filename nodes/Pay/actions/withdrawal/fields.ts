@@ -1,7 +1,12 @@
 /** The fields of a withdrawal: how much, to which key, whose it is, which account type. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
+import { readWholeAmount } from '../../helpers/amount';
+import { readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
+import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { amountProperty } from '../sharedFields';
+import type { OperationEnvironment } from '../types';
 
 /** Account types from public documentation (unconfirmed); any other code can be given. */
 const ACCOUNT_TYPES = [
@@ -64,3 +69,45 @@ export const withdrawalProperties: INodeProperties[] = [
 			'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
 	},
 ];
+
+export interface WithdrawalDestination {
+	amount: number;
+	keyValue: string;
+	holder: string;
+	accountType: number;
+}
+
+/** How much goes where, each field checked and named as the editor names it. */
+export function readDestination(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): WithdrawalDestination {
+	const { node } = env;
+	const read = (name: string, fallback?: string | number) =>
+		readParameter(context, env, name, itemIndex, fallback);
+	const amount = readWholeAmount(
+		node,
+		itemIndex,
+		withdrawalAmountProperty.displayName,
+		read(withdrawalAmountProperty.name),
+	);
+	const keyValue = readInstantPaymentKey(
+		node,
+		itemIndex,
+		keyProperty.displayName,
+		read(keyProperty.name),
+	);
+	const holder = readRequiredText(
+		node,
+		itemIndex,
+		holderProperty.displayName,
+		read(holderProperty.name, ''),
+	);
+	const typeChoice = read('accountType', '8');
+	const accountType =
+		typeChoice === 'custom'
+			? readWholeNumber(node, itemIndex, 'Account Type Code', read('accountTypeCode', 0), 0)
+			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
+	return { amount, keyValue, holder, accountType };
+}

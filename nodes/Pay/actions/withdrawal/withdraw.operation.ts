@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readWholeAmount } from '../../helpers/amount';
-import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
-import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
+import { readText } from '../../helpers/fieldInput';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { withdrawalStateLabel } from '../../../shared/service/states';
 import {
@@ -18,6 +16,7 @@ import type { OperationEnvironment, PayOperation } from '../types';
 import {
 	holderProperty,
 	keyProperty,
+	readDestination,
 	withdrawalAmountProperty,
 	withdrawalProperties,
 } from './fields';
@@ -84,35 +83,7 @@ export async function sendWithdrawal(
 	callback: string,
 ): Promise<IDataObject> {
 	const { node } = env;
-	const amount = readWholeAmount(
-		node,
-		itemIndex,
-		'Amount (COP)',
-		readParameter(context, env, 'amount', itemIndex),
-	);
-	const keyValue = readInstantPaymentKey(
-		node,
-		itemIndex,
-		'Key',
-		readParameter(context, env, 'keyValue', itemIndex),
-	);
-	const holder = readRequiredText(
-		node,
-		itemIndex,
-		'Account Holder Name',
-		readParameter(context, env, 'accountHolderName', itemIndex, ''),
-	);
-	const typeChoice = readParameter(context, env, 'accountType', itemIndex, '8');
-	const accountType =
-		typeChoice === 'custom'
-			? readWholeNumber(
-					node,
-					itemIndex,
-					'Account Type Code',
-					readParameter(context, env, 'accountTypeCode', itemIndex, 0),
-					0,
-				)
-			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
+	const { amount, keyValue, holder, accountType } = readDestination(context, env, itemIndex);
 	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
 	const reference = await readReference(context, itemIndex, env, 'withdrawal', [
 		keyValue,

@@ -6,10 +6,7 @@ import fc from 'fast-check';
 import { isSafeObjectProperty, Workflow } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	mappedItemPath,
-	plainValueAt,
-} from '../../../../nodes/Pay/execution/mappedItemField';
+import { mappedItemPath, plainValueAt } from '../../../../nodes/Pay/execution/mappedItemField';
 import { loadBuiltPackage } from '../../../harness/loadPackage';
 
 describe('mappedItemPath', () => {
@@ -62,7 +59,10 @@ describe('plainValueAt', () => {
 	});
 });
 
-/** n8n's own evaluation of a parameter value for the item, as a node's getNodeParameter asks for it. */
+/**
+ * n8n's own evaluation of a parameter value for the item, as a node's getNodeParameter asks
+ * for it.
+ */
 async function evaluatorFor(items: INodeExecutionData[]) {
 	const loaded = await loadBuiltPackage();
 	const node: INode = {

@@ -102,7 +102,9 @@ describe('readParameter, a field holding an expression', () => {
 		);
 		expect(readParameter(tool.context, tool.env, 'amount', 0)).toBe('{{ $json.amount }}#0');
 	});
+});
 
+describe('readParameter, a resource locator', () => {
 	it('reads a resource locator mapped straight from the item by its value, keeping its mode', () => {
 		const slug = (value: string) => ({ __rl: true, mode: 'url', value });
 		const { context, env, calls } = runWith({ slug: slug('={{ $json.link }}') }, [
@@ -159,7 +161,7 @@ describe('readParameter, every run and every item', () => {
 	});
 });
 
-it('is how every operation reads its fields: only the router asks n8n directly, for the operation', () => {
+it('is how every operation reads its fields: only the router asks n8n itself', () => {
 	const direct = execFileSync(
 		'git',
 		['grep', '-l', 'getNodeParameter', '--', 'nodes/Pay/actions'],
