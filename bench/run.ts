@@ -102,7 +102,7 @@ ${table}
   (\`bench/floorNode.ts\`): a node that reads the same parameters and makes one request per item
   through n8n's \`httpRequestWithAuthentication\` with the same credential (read once), with no
   validation, idempotency key, retry, ledger or normalised output. The figure is CPU time of the
-  benchmark's process (the sandbox runs in its own): on this shared machine, wall times of the same
+  benchmark's process (the sandbox runs in its own): on the machine it ran on, wall times of the same
   run varied by half from round to round, CPU times by about a tenth, and the CPU time of the same
   work drifted by a fifth from minute to minute; so each round runs both nodes back to back and
   gives one ratio, and the figure is the median of the rounds' ratios. The rounds are many and
@@ -177,7 +177,7 @@ ${table}
   comparison), Webhook v1 with Header Auth (v1 − v2 is what n8n adds for other start nodes), the
   Pay Trigger as by default and with verification off (their difference is the verification, one
   read of the payment from the service), and gives n8n's CPU time per callback beside the
-  wall-time figures, as the CPU time is far less disturbed by the other work on a shared machine.
+  wall-time figures, as the CPU time is far less disturbed by other work on the machine.
   Profiles of n8n's main thread (the row gives them when it misses) show the isolate taken for
   every callback whatever the start node (for the workflow's run, and for the credential of a node
   that reads it), and 58–86 ms of n8n's CPU per callback in threads that had ended by the end of

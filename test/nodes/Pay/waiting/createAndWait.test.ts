@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
+import { runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { startWaitingRun } from '../../../harness/waitingRun';
@@ -183,5 +184,39 @@ describe('Create and Wait for Payment', () => {
 		expect(noDate.run.waitTill).toBeUndefined();
 		expect(noSecret.run.waitTill).toBeUndefined();
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it("after the Wait Limit, Get Links Waited For reads each item's link as the service gives it now", async () => {
+		const run = await wait([
+			{ amount: -1, invoice: 'INV-10a' },
+			{ amount: 10000, invoice: 'INV-10b' },
+			{ amount: 20000, invoice: 'INV-10c' },
+		]);
+		const [, paidSlug, openSlug] = slugsOf(run);
+		await sandbox.control.pay(paidSlug);
+		// n8n goes on at the limit with the node's input; the next node runs in the same execution.
+		const after = await runPayNode({
+			typeVersion: 2,
+			parameters: { resource: 'payment', operation: 'getWaitedLinks' },
+			input: run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.map((i) => i.json),
+			credentials: sandboxCredentials(sandbox),
+			customData: run.run.data.resultData.metadata,
+		});
+		expect(after.items.map((item) => [item.json.payment_outcome, item.json.slug])).toEqual([
+			['not_created', undefined],
+			['paid', paidSlug],
+			['open', openSlug],
+		]);
+		expect(after.items[1].json).toMatchObject({ paid: true, state: 3 });
+	});
+
+	it('Get Links Waited For, in an execution that waited for nothing, fails naming what to do', async () => {
+		const after = await runPayNode({
+			typeVersion: 2,
+			parameters: { resource: 'payment', operation: 'getWaitedLinks' },
+			credentials: sandboxCredentials(sandbox),
+		});
+		expect(after.error?.message).toContain('after Payment → Create and Wait for Payment');
+		expect(await sandbox.control.counters()).toEqual({});
 	});
 });
