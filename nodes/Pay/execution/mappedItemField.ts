@@ -30,10 +30,16 @@ export function mappedItemPath(raw: unknown): string[] | undefined {
  * n8n's expression sandbox refuses some keys: `$` used as an object, and the keys its
  * isSafeObjectProperty rejects (`constructor`, `__proto__`, … as the running n8n lists
  * them). A path through such a key, or through one of the sandbox's own `__` names, is left
- * to n8n, which says so.
+ * to n8n, which says so. So is a key holding `{{` or `}}`: n8n cuts the expression there.
  */
 function mayBeReadHere(key: string): boolean {
-	return key !== '$' && !key.startsWith('__') && isSafeObjectProperty(key);
+	return (
+		key !== '$' &&
+		!key.startsWith('__') &&
+		!key.includes('{{') &&
+		!key.includes('}}') &&
+		isSafeObjectProperty(key)
+	);
 }
 
 /**

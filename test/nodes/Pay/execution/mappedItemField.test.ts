@@ -33,6 +33,8 @@ describe('mappedItemPath', () => {
 		"={{ $('Items').item.json.amount }}",
 		'={{ $fromAI("amount") }}',
 		'={{ $json["a\\"b"] }}',
+		'={{ $json["}}"] }}',
+		"={{ $json['a{{b'] }}",
 		1000,
 		undefined,
 	])('leaves %j to n8n', (raw) => {
@@ -84,7 +86,17 @@ async function evaluatorFor(items: INodeExecutionData[]) {
 }
 
 const key = fc.oneof(
-	fc.constantFrom('amount', 'description', 'Monto total', 'name', '$x', 'a_1', '$', 'constructor'),
+	fc.constantFrom(
+		'amount',
+		'description',
+		'Monto total',
+		'name',
+		'$x',
+		'a_1',
+		'$',
+		'constructor',
+		'}}',
+	),
 	fc.string({ maxLength: 6 }).filter((text) => !/['"\\]/.test(text)),
 );
 const leaf = fc.oneof(
@@ -141,7 +153,12 @@ describe('a mapped field read from the item', () => {
 					if (path === undefined)
 						return expect(
 							keys.some(
-								(step) => step === '$' || step.startsWith('__') || !isSafeObjectProperty(step),
+								(step) =>
+									step === '$' ||
+									step.startsWith('__') ||
+									step.includes('{{') ||
+									step.includes('}}') ||
+									!isSafeObjectProperty(step),
 							),
 						).toBe(true);
 					expect(path).toEqual(keys);
