@@ -126,8 +126,8 @@ ${table}
   written the plain way does. The Pay node reads a field set
   without an expression once per run of the node, and a field mapped straight from the input item
   (\`{{ $json.amount }}\`, as dragging a field from the input panel writes it) from the item's
-  json when it holds a string, number or boolean there (\`nodes/Pay/actions/payment/\`:
-  \`sameForEveryItem.ts\`, \`mappedItemField.ts\`; any other expression goes to n8n). So where fields
+  json when it holds a string, number or boolean there (\`nodes/Pay/execution/\`:
+  \`readParameter.ts\`, \`mappedItemField.ts\`; any other expression goes to n8n). So where fields
   are mapped it takes less CPU than the reference node. With fixed fields, where the reference
   node's reads cost little, what the Pay node does on top shows: it validates, derives the
   idempotency key (hashing included), masks secrets in the answer, normalises the payment view and

@@ -4,21 +4,10 @@
  * time: one at a time made them slower than n8n's HTTP Request node, which starts every item's
  * request at once. Everything that moves money or changes state stays one at a time.
  */
+import type { PayOperation } from './actions/types';
+
 export const ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS = 10;
 
-/** `resource:operation` of the operations that send only reads or idempotency-keyed creations. */
-const SAFE_OPERATIONS = new Set([
-	'card:get',
-	'card:getAll',
-	'checkout:listBanks',
-	'payment:create',
-	'payment:createAndWait',
-	'payment:estimateFees',
-	'payment:get',
-	'payment:getWaitedLinks',
-	'transfer:getAll',
-]);
-
-export function defaultItemsAtOnce(resource: string, operation: string): number {
-	return SAFE_OPERATIONS.has(`${resource}:${operation}`) ? ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS : 1;
+export function defaultItemsAtOnce(operation: PayOperation): number {
+	return operation.safeToRunTogether ? ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS : 1;
 }

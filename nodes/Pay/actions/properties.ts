@@ -1,7 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { actionSayingItMovesMoney } from '../tool/moneyOperations';
 import { toolSettingsProperties } from '../tool/toolSettings';
 import { referenceProperty } from './referenceField';
 import { resources } from './registry';
@@ -10,7 +9,10 @@ import type { PayOperation } from './types';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-/** The node's fields: the resource selector, one operation selector per resource, then each operation's fields. */
+/**
+ * The node's fields: the resource selector, one operation selector per resource, then each
+ * operation's fields.
+ */
 export function buildOperationProperties(): INodeProperties[] {
 	const resourceSelector: INodeProperties = {
 		displayName: 'Resource',
@@ -28,7 +30,8 @@ export function buildOperationProperties(): INodeProperties[] {
 	};
 
 	const perResource = resources.flatMap((resource) => {
-		// A plain name, not resource.defaultOperation: n8n's lint takes a member expression for a missing default.
+		// A plain name, not resource.defaultOperation: n8n's lint takes a member expression for a
+		// missing default.
 		const defaultOperation = resource.defaultOperation;
 		const operationSelector: INodeProperties = {
 			displayName: 'Operation',
@@ -41,7 +44,7 @@ export function buildOperationProperties(): INodeProperties[] {
 					name: operation.name,
 					value: operation.value,
 					description: operation.description,
-					action: actionSayingItMovesMoney(resource.value, operation.value, operation.action),
+					action: actionSayingItMovesMoney(operation),
 				}))
 				.sort(byName),
 			default: defaultOperation,
@@ -49,8 +52,8 @@ export function buildOperationProperties(): INodeProperties[] {
 		const fields = resource.operations.flatMap((operation) =>
 			updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.value] } }, [
 				...withSimplifyField(operation),
-				...(operation.movesMoney ? [referenceProperty] : []),
-				...toolSettingsProperties(resource.value, operation.value),
+				...(operation.money ? [referenceProperty] : []),
+				...toolSettingsProperties(operation.money),
 			]),
 		);
 		return [operationSelector, ...fields];
@@ -59,11 +62,22 @@ export function buildOperationProperties(): INodeProperties[] {
 	return [resourceSelector, ...perResource];
 }
 
-/** The operation's fields, with Simplify before its Options (where n8n's nodes have it) when it has one. */
+/**
+ * The operation's fields, with Simplify before its Options (where n8n's nodes have it)
+ * when it has one.
+ */
 function withSimplifyField(operation: PayOperation): INodeProperties[] {
 	const { properties } = operation;
 	if (!operation.simplify) return properties;
 	const optionsAt = properties.findIndex((property) => property.name === 'options');
 	const at = optionsAt < 0 ? properties.length : optionsAt;
 	return [...properties.slice(0, at), simplifyProperty, ...properties.slice(at)];
+}
+
+/**
+ * n8n describes a tool to the model by its action ("<action> in Pay"): the action of an operation
+ * that moves money says so, for the model and for the user picking it in the nodes panel.
+ */
+function actionSayingItMovesMoney(operation: PayOperation): string {
+	return operation.money ? `${operation.action} (moves real money)` : operation.action;
 }

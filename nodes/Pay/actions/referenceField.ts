@@ -1,6 +1,10 @@
-/** The Reference of every money-moving operation: what n8n records so the payment is never sent twice. */
+/**
+ * The Reference of every money-moving operation: what n8n records so the payment is
+ * never sent twice.
+ */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../execution/readParameter';
 import { derivedReference } from '../execution/derivedReference';
 import { readText } from '../helpers/fieldInput';
 import type { OperationEnvironment } from './types';
@@ -30,7 +34,7 @@ export async function readReference(
 		env.node,
 		itemIndex,
 		'Reference',
-		context.getNodeParameter('reference', itemIndex, ''),
+		readParameter(context, env, 'reference', itemIndex, ''),
 	);
 	return mapped || (await derivedReference(context, env, itemIndex, operation, payment));
 }

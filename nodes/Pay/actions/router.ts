@@ -45,7 +45,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	let requestOptions: RequestOptions;
 	let waitLimit: WaitLimit | undefined;
 	try {
-		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(resource, operationName));
+		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(operation));
 		// Read before anything is sent: a wrong limit must not surface once the links exist.
 		if (operation.waits) waitLimit = readWaitLimit(this, node, Date.now());
 	} catch (error) {
@@ -83,7 +83,9 @@ export function findOperation(
 		?.operations.find((operation) => operation.value === operationValue);
 }
 
-/** An item an earlier execution already sent is no failure: it leaves as an ordinary item saying so. */
+/**
+ * An item an earlier execution already sent is no failure: it leaves as an ordinary item saying so.
+ */
 async function alreadySentAsOutput(result: Promise<ItemResult>): Promise<ItemResult> {
 	return await result.catch(async (error: unknown) =>
 		isAlreadySent(error) ? error.toOutput() : await Promise.reject(error),

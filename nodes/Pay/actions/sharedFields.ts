@@ -1,7 +1,9 @@
 /** Field definitions that several operations share, so they read and behave the same everywhere. */
-import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../execution/readParameter';
 import { readWholeNumber, readYesNo } from '../helpers/fieldInput';
+import type { OperationEnvironment } from './types';
 
 /**
  * An amount in Colombian pesos. No `numberPrecision`: n8n's editor would round what the user typed
@@ -41,13 +43,18 @@ export const returnAllProperties: INodeProperties[] = [
 ];
 
 /** How many results a list operation returns: all, or the limit (a whole number, 1 or more). */
-export function readListLimit(context: IExecuteFunctions, node: INode, itemIndex: number): number {
+export function readListLimit(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): number {
+	const { node } = env;
 	if (
 		readYesNo(
 			node,
 			itemIndex,
 			'Return All',
-			context.getNodeParameter('returnAll', itemIndex, false),
+			readParameter(context, env, 'returnAll', itemIndex, false),
 		)
 	)
 		return Infinity;
@@ -55,7 +62,7 @@ export function readListLimit(context: IExecuteFunctions, node: INode, itemIndex
 		node,
 		itemIndex,
 		'Limit',
-		context.getNodeParameter('limit', itemIndex, 50),
+		readParameter(context, env, 'limit', itemIndex, 50),
 		1,
 	);
 }

@@ -5,10 +5,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../execution/readParameter';
 import type { ItemResult } from '../execution/runItems';
 import { readYesNo } from '../helpers/fieldInput';
 import { fromVersion2 } from '../helpers/nodeVersions';
-import { readItemParameter } from './payment/sameForEveryItem';
 import type { OperationEnvironment, PayOperation } from './types';
 
 export const simplifyProperty: INodeProperties = fromVersion2({
@@ -19,7 +19,10 @@ export const simplifyProperty: INodeProperties = fromVersion2({
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 });
 
-/** The operation, its output simplified when it can be and Simplify is on (before the Pay Tool's gate sees it). */
+/**
+ * The operation, its output simplified when it can be and Simplify is on (before the Pay
+ * Tool's gate sees it).
+ */
 export function withSimplify(operation: PayOperation | undefined): PayOperation | undefined {
 	if (operation?.simplify === undefined) return operation;
 	return {
@@ -42,7 +45,7 @@ async function executeSimplified(
 		env.node,
 		itemIndex,
 		simplifyProperty.displayName,
-		readItemParameter(context, env, simplifyProperty.name, itemIndex, false),
+		readParameter(context, env, simplifyProperty.name, itemIndex, false),
 	);
 	const output = await operation.execute.call(context, itemIndex, env);
 	if (!on) return output;

@@ -14,10 +14,18 @@ export interface PayOperation {
 	description: string;
 	action: string;
 	/**
-	 * Whether it moves money (checkout, OTP confirmation, transfer, withdrawal, card charge): it then
-	 * gets the Reference field, which it must read and send with its money-moving request.
+	 * How it moves money, when it does (checkout, OTP confirmation, transfer, withdrawal, card
+	 * charge): it then gets the Reference field, which it must read and send with its money-moving
+	 * request, and the Pay Tool gates it (its settings, the amount and recipient checks).
 	 */
-	movesMoney?: boolean;
+	money?: MoneyMovement;
+	/**
+	 * Set when it sends only reads or idempotency-keyed creations, nothing that could happen twice:
+	 * Items at Once then defaults to several at a time (itemsAtOnce.ts) instead of one.
+	 */
+	safeToRunTogether?: true;
+	/** Set when an AI agent may not call it: the Pay Tool refuses it, saying why (`refused`). */
+	toolUse?: { refused: string };
 	/**
 	 * Whether the execution then waits for the service's callbacks (nodes/Pay/waiting): each item's
 	 * output carries the slug (`payment`) or the withdrawal id (`withdrawal`) it waits for.
@@ -44,6 +52,29 @@ export interface PayResource {
 	operations: PayOperation[];
 	/** The operation chosen when the resource is picked. */
 	defaultOperation: string;
+}
+
+/** A field that decides where money goes (a recipient, a key, the payment link paid). */
+export interface GuardedField {
+	/** The parameter's name, as stored in workflows. */
+	name: string;
+	/** The field's name as the editor shows it. */
+	label: string;
+}
+
+/** What the Pay Tool checks of a money-moving operation before an agent's call may send it. */
+export interface MoneyMovement {
+	/**
+	 * `field`: the amount is a field of the node. `paymentObject`: the amount is the payment link's,
+	 * read from the service before sending (an agent may create a link of any amount, then pay it).
+	 */
+	amountFrom: { field: GuardedField } | { paymentObject: GuardedField };
+	/** The first one is the destination that the allow-list is checked against. */
+	recipientFields: GuardedField[];
+	/** How the "Let the Agent Choose …" switch names the recipient fields. */
+	recipientNoun: string;
+	/** Examples of the first recipient field's values, for the allow-list's placeholder. */
+	recipientExamples: string;
 }
 
 export type { OperationEnvironment };

@@ -9,13 +9,14 @@ import { readPositiveAmount } from '../helpers/amount';
 import { readSlug } from '../helpers/slug';
 import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
-import type { MoneyOperation } from './moneyOperations';
+import { readParameter } from '../execution/readParameter';
+import type { MoneyMovement } from '../actions/types';
 
 export async function readCallAmount(
 	context: IExecuteFunctions,
 	env: OperationEnvironment,
 	itemIndex: number,
-	money: MoneyOperation,
+	money: MoneyMovement,
 ): Promise<number | undefined> {
 	if ('field' in money.amountFrom) {
 		const { name, label } = money.amountFrom.field;
@@ -23,13 +24,13 @@ export async function readCallAmount(
 			env.node,
 			itemIndex,
 			label,
-			context.getNodeParameter(name, itemIndex),
+			readParameter(context, env, name, itemIndex),
 		);
 	}
 	const slug = readSlug(
 		env.node,
 		itemIndex,
-		context.getNodeParameter(money.amountFrom.paymentObject.name, itemIndex),
+		readParameter(context, env, money.amountFrom.paymentObject.name, itemIndex),
 	);
 	const answer = await env.request({
 		method: 'GET',

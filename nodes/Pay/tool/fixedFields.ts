@@ -13,7 +13,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { guardedText } from './guardedValue';
-import type { GuardedField, MoneyOperation } from './moneyOperations';
+import type { GuardedField, MoneyMovement } from '../actions/types';
 import type { RefusalReason } from './toolAnswer';
 import { recipientSwitchLabel } from './toolSettings';
 import type { ToolSettings } from './toolSettings';
@@ -27,7 +27,7 @@ export function fixedFieldProblem(
 	context: IExecuteFunctions,
 	node: INode,
 	itemIndex: number,
-	money: MoneyOperation,
+	money: MoneyMovement,
 	settings: ToolSettings,
 ): FixedFieldProblem | undefined {
 	const fixed: Array<{ field: GuardedField; switchName: string }> = [];

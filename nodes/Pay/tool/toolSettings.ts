@@ -2,11 +2,11 @@
  * The settings a user gives the Pay Tool for one money-moving operation. They are shown only when
  * the node is placed as a tool of an AI Agent (`@tool`): in a plain workflow nothing changes.
  */
-import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
 
 import { readTextList, readWholeNumber, readYesNo } from '../helpers/fieldInput';
-import { findMoneyOperation } from './moneyOperations';
-import type { MoneyOperation } from './moneyOperations';
+import type { MoneyMovement, OperationEnvironment } from '../actions/types';
+import { readParameter } from '../execution/readParameter';
 
 export interface ToolSettings {
 	allowMoneyMovement: boolean;
@@ -23,8 +23,7 @@ const onlyAsTool = { '@tool': [true] };
 const whenAllowed = { '@tool': [true], toolAllowMoneyMovement: [true] };
 
 /** The tool-only fields of an operation; none for operations that move no money. */
-export function toolSettingsProperties(resource: string, operation: string): INodeProperties[] {
-	const money = findMoneyOperation(resource, operation);
+export function toolSettingsProperties(money: MoneyMovement | undefined): INodeProperties[] {
 	if (!money) return [];
 	const properties: INodeProperties[] = [
 		{
@@ -66,13 +65,19 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 			name: 'toolAllowedRecipients',
 			type: 'string',
 			default: '',
-			placeholder: allowListPlaceholder(money),
+			placeholder: `e.g. ${money.recipientExamples}`,
 			displayOptions: { show: whenAllowed },
 			description: `Optional. Only these ${money.recipientFields[0].label} values may be paid, separated by commas or new lines. Empty: any.`,
 		},
 	];
+	return [...properties, ...agentChoiceProperties(money)];
+}
+
+/** The switches that let the agent choose the amount (when it is a field) and the recipient. */
+function agentChoiceProperties(money: MoneyMovement): INodeProperties[] {
+	const choices: INodeProperties[] = [];
 	if ('field' in money.amountFrom)
-		properties.push({
+		choices.push({
 			displayName: 'Let the Agent Choose the Amount',
 			name: 'toolAgentChoosesAmount',
 			type: 'boolean',
@@ -81,7 +86,7 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 			description:
 				'Whether the amount may come from the agent (map it with $fromAI). Off: the amount must be a fixed value typed in the node, and a call asking for another amount is refused.',
 		});
-	properties.push({
+	choices.push({
 		displayName: recipientSwitchLabel(money),
 		name: 'toolAgentChoosesRecipient',
 		type: 'boolean',
@@ -89,31 +94,26 @@ export function toolSettingsProperties(resource: string, operation: string): INo
 		displayOptions: { show: whenAllowed },
 		description: `Whether ${money.recipientFields.map((field) => field.label).join(' and ')} may come from the agent (map them with $fromAI). Off: they must be fixed values typed in the node, and a call asking for others is refused.`,
 	});
-	return properties;
+	return choices;
 }
 
-function allowListLabel(money: MoneyOperation): string {
+function allowListLabel(money: MoneyMovement): string {
 	return `Allowed ${money.recipientNoun.split(' and ')[0]}s`;
 }
 
-export function recipientSwitchLabel(money: MoneyOperation): string {
+export function recipientSwitchLabel(money: MoneyMovement): string {
 	return `Let the Agent Choose the ${money.recipientNoun}`;
-}
-
-function allowListPlaceholder(money: MoneyOperation): string {
-	if (money.recipientFields[0].name === 'keyValue') return 'e.g. 3001234567, @my.alias';
-	if (money.recipientFields[0].name === 'recipient') return 'e.g. 3001234567, 3109876543';
-	return 'e.g. my-invoice-slug';
 }
 
 export function readToolSettings(
 	context: IExecuteFunctions,
-	node: INode,
+	env: OperationEnvironment,
 	itemIndex: number,
-	money: MoneyOperation,
+	money: MoneyMovement,
 ): ToolSettings {
-	const read = (name: string, fallback: unknown) =>
-		context.getNodeParameter(name, itemIndex, fallback) as unknown;
+	const { node } = env;
+	const read = (name: string, fallback: NodeParameterValueType) =>
+		readParameter(context, env, name, itemIndex, fallback);
 	const allowMoneyMovement = readYesNo(
 		node,
 		itemIndex,

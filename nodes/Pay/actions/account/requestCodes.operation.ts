@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readTextList, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -29,7 +30,7 @@ export const requestVerificationCodes: PayOperation = {
 		const channels = readChannels(
 			env.node,
 			itemIndex,
-			this.getNodeParameter('channels', itemIndex, []),
+			readParameter(this, env, 'channels', itemIndex, []),
 		);
 		const body = { email: channels.includes('email'), phone: channels.includes('phone') };
 		const answer = await env.request({

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readVerificationCode } from '../../helpers/verificationCode';
 import type { OperationEnvironment, PayOperation } from '../types';
 
@@ -27,7 +28,7 @@ export function verifyOperation(channel: 'email' | 'phone'): PayOperation {
 				env.node,
 				itemIndex,
 				'Code',
-				this.getNodeParameter('code', itemIndex),
+				readParameter(this, env, 'code', itemIndex),
 			);
 			const answer = await env.request({
 				method: 'POST',

@@ -1,22 +1,25 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';
-import { readText, readWholeNumber } from '../../helpers/fieldInput';
+import { readWholeNumber } from '../../helpers/fieldInput';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { readSlug, slugProperties } from '../../helpers/slug';
+import { readSlug, slugProperties, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../../shared/service/states';
+import { guardedField } from '../moneyFields';
 import { readReference } from '../referenceField';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
 import {
 	cardUuidProperties,
-	DEVICE_FIELDS,
+	cardUuidProperty,
 	deviceProperties,
 	encryptCardField,
 	paddingProperty,
 	readCardUuid,
+	readDevice,
 	readPadding,
 } from './fields';
 import { servicePublicKey } from './servicePublicKey';
@@ -26,7 +29,12 @@ export const chargeCard: PayOperation = {
 	name: 'Charge',
 	description: 'Pay a payment object with a saved card (moves money; never sent twice)',
 	action: 'Charge a saved card',
-	movesMoney: true,
+	money: {
+		amountFrom: { paymentObject: guardedField(slugProperty) },
+		recipientFields: [guardedField(slugProperty), guardedField(cardUuidProperty)],
+		recipientNoun: 'Payment Link and Card',
+		recipientExamples: 'my-invoice-slug',
+	},
 	properties: [
 		...cardUuidProperties,
 		...slugProperties,
@@ -45,7 +53,8 @@ export const chargeCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			// password only hides the value in the editor: a typed one is still saved in the
+			// workflow's parameters.
 			description:
 				'Encrypted before it is sent; never in the output. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
@@ -53,32 +62,29 @@ export const chargeCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const uuid = readCardUuid(this, node, itemIndex);
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const uuid = readCardUuid(this, env, itemIndex);
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const dues = readWholeNumber(
 			node,
 			itemIndex,
 			'Instalments',
-			this.getNodeParameter('dues', itemIndex, 1),
+			readParameter(this, env, 'dues', itemIndex, 1),
 			1,
 			36,
 		);
-		const cvv = readCvv(node, itemIndex, this.getNodeParameter('cvv', itemIndex));
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const cvv = readCvv(node, itemIndex, readParameter(this, env, 'cvv', itemIndex));
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const slugFields = slugFieldsOf(options.slugField);
-		const device: IDataObject = {};
-		for (const [field, label] of DEVICE_FIELDS) {
-			const value = readText(node, itemIndex, label, options[field]);
-			if (value !== '') device[field] = value;
-		}
+		const device = readDevice(node, itemIndex, options);
 		// Card data stays out of the reference, which is shown.
 		const reference = await readReference(this, itemIndex, env, 'charge', [slug, uuid, dues]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
 				path: '/tc_payment/',
-				// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key, whose failure would hide the charge.
+				// Built when sent: on a re-run (Retry On Fail) an item already charged needs no public key,
+				// whose failure would hide the charge.
 				body: async () => {
 					const { key } = await servicePublicKey(this, env, itemIndex);
 					const cipher = encryptCardField(node, itemIndex, 'CVV', key, cvv, padding);

@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import type { PayRequest } from '../../../shared/transport/requestTypes';
 import { optionsCollection } from '../sharedFields';
@@ -14,6 +15,7 @@ export const deleteCard: PayOperation = {
 	name: 'Delete',
 	description: 'Remove a saved card',
 	action: 'Delete a saved card',
+	toolUse: { refused: 'card data must not pass through a model' },
 	properties: [
 		...cardUuidProperties,
 		optionsCollection([
@@ -42,12 +44,13 @@ export const deleteCard: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readCardUuid(this, env.node, itemIndex);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const uuid = readCardUuid(this, env, itemIndex);
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const first: DeleteMethod = options.deleteMethod === 'DELETE' ? 'DELETE' : 'GET';
 		let method = first;
 		// 405: the service does not take this method, so nothing was deleted and the other one may go.
-		// Deleting moves no money, and a card already gone would be answered "not found", never deleted twice.
+		// Deleting moves no money, and a card already gone would be answered "not found",
+		// never deleted twice.
 		let answer = await env
 			.request(deleteRequest(first, uuid, itemIndex))
 			.catch((error: unknown) =>

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -13,6 +14,7 @@ export const encryptFields: PayOperation = {
 	description:
 		"Encrypt values with the service's public key (base64), for calls this node does not cover",
 	action: 'Encrypt fields with the service key',
+	toolUse: { refused: 'card data must not pass through a model' },
 	properties: [
 		{
 			displayName: 'Fields',
@@ -49,11 +51,11 @@ export const encryptFields: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const entries = ((this.getNodeParameter('fields', itemIndex, {}) as IDataObject).field ??
+		const entries = ((readParameter(this, env, 'fields', itemIndex, {}) as IDataObject).field ??
 			[]) as Array<{ name?: string; value?: string }>;
 		if (entries.length === 0)
 			throw inputError(node, itemIndex, 'Fields', 'add at least one field to encrypt');
-		const padding = readPadding(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		const padding = readPadding(readParameter(this, env, 'options', itemIndex, {}) as IDataObject);
 		const { key } = await servicePublicKey(this, env, itemIndex);
 		const encrypted = entries.map((entry) => {
 			const name = readRequiredText(
@@ -76,7 +78,8 @@ export const encryptFields: PayOperation = {
 				),
 			];
 		});
-		// fromEntries keeps any name as a field, "__proto__" included, where `output[name] =` would drop it.
+		// fromEntries keeps any name as a field, "__proto__" included, where `output[name]
+		// =` would drop it.
 		return Object.fromEntries(encrypted) as IDataObject;
 	},
 };

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import type { KeyObject } from 'crypto';
 
-import { readRequiredText } from '../../helpers/fieldInput';
+import { readParameter } from '../../execution/readParameter';
+import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { isLocatorValue } from '../../helpers/locatorValue';
 import { atVersion1, fromVersion2 } from '../../helpers/nodeVersions';
 import { encryptField, plaintextLimit, RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
 import type { RsaPadding } from '../../helpers/rsaEncrypt';
+import type { OperationEnvironment } from '../types';
 import { cardLocatorProperty, readCardLocator } from './cardLocator';
 
 export const paddingProperty: INodeProperties = {
@@ -58,20 +60,33 @@ export const cardUuidProperty: INodeProperties = {
 	description: 'The card_uuid of a saved card, from Card → Register or Card → Get Many',
 };
 
-/** The card field of every operation that names a saved card: text at version 1, a locator from version 2. */
+/**
+ * The card field of every operation that names a saved card: text at version 1, a
+ * locator from version 2.
+ */
 export const cardUuidProperties: INodeProperties[] = [
 	atVersion1(cardUuidProperty),
 	fromVersion2(cardLocatorProperty),
 ];
 
-/** The card_uuid of an item, required, named as the field is in the editor (and its mode, from version 2). */
-export function readCardUuid(context: IExecuteFunctions, node: INode, itemIndex: number): string {
-	const raw = context.getNodeParameter(cardUuidProperty.name, itemIndex, '');
-	if (isLocatorValue(raw)) return readCardLocator(node, itemIndex, raw);
-	return readRequiredText(node, itemIndex, cardUuidProperty.displayName, raw);
+/**
+ * The card_uuid of an item, required, named as the field is in the editor (and its mode, from
+ * version 2).
+ */
+export function readCardUuid(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): string {
+	const raw = readParameter(context, env, cardUuidProperty.name, itemIndex, '');
+	if (isLocatorValue(raw)) return readCardLocator(env.node, itemIndex, raw);
+	return readRequiredText(env.node, itemIndex, cardUuidProperty.displayName, raw);
 }
 
-/** Where the card is used from: plain fields real clients send with a registration and with a charge. */
+/**
+ * Where the card is used from: plain fields real clients send with a registration
+ * and with a charge.
+ */
 export const deviceProperties: INodeProperties[] = [
 	{
 		displayName: 'IMEI',
@@ -105,3 +120,13 @@ export const DEVICE_FIELDS = [
 	['latitude', 'Latitude'],
 	['longitude', 'Longitude'],
 ] as const;
+
+/** The device fields given in Options, as typed; those left empty are not sent. */
+export function readDevice(node: INode, itemIndex: number, options: IDataObject): IDataObject {
+	const device: IDataObject = {};
+	for (const [field, label] of DEVICE_FIELDS) {
+		const value = readText(node, itemIndex, label, options[field]);
+		if (value !== '') device[field] = value;
+	}
+	return device;
+}

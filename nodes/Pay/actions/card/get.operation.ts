@@ -12,10 +12,11 @@ export const getCard: PayOperation = {
 	name: 'Get',
 	description: 'Read one saved card by its card_uuid',
 	action: 'Get a saved card',
+	safeToRunTogether: true,
 	simplify: simpleCard,
 	properties: [...cardUuidProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const uuid = readCardUuid(this, env.node, itemIndex);
+		const uuid = readCardUuid(this, env, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/list_tc/',

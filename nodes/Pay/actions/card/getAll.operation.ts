@@ -11,10 +11,11 @@ export const getManyCards: PayOperation = {
 	description:
 		'List the saved cards of the account (no card numbers: first six and last four digits)',
 	action: 'Get many saved cards',
+	safeToRunTogether: true,
 	simplify: simpleCard,
 	properties: [...returnAllProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const limit = readListLimit(this, env.node, itemIndex);
+		const limit = readListLimit(this, env, itemIndex);
 		const answer = await env.request({
 			method: 'GET',
 			path: '/list_tc/',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { lastFour, readCardNumber, readExpiry } from '../../helpers/cardInput';
 import { readRequiredText, readText } from '../../helpers/fieldInput';
 import { optionsCollection } from '../sharedFields';
@@ -20,6 +21,7 @@ export const registerCard: PayOperation = {
 	description:
 		'Save a card as a token; the node encrypts the number, name and expiry before sending',
 	action: 'Register a card',
+	toolUse: { refused: 'card data must not pass through a model' },
 	properties: [
 		{
 			displayName: 'Card Number',
@@ -28,7 +30,8 @@ export const registerCard: PayOperation = {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			// password only hides the value in the editor: a typed one is still saved in the workflow's parameters.
+			// password only hides the value in the editor: a typed one is still saved in the
+			// workflow's parameters.
 			description:
 				'Encrypted before it is sent; the output shows only its last four digits. A typed value is saved with the workflow: map it from an earlier node instead.',
 		},
@@ -72,16 +75,16 @@ export const registerCard: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const typedNumber = this.getNodeParameter('cardNumber', itemIndex);
+		const typedNumber = readParameter(this, env, 'cardNumber', itemIndex);
 		const number = readCardNumber(node, itemIndex, typedNumber);
-		const expiry = readExpiry(node, itemIndex, this.getNodeParameter('expiry', itemIndex));
+		const expiry = readExpiry(node, itemIndex, readParameter(this, env, 'expiry', itemIndex));
 		const holder = readRequiredText(
 			node,
 			itemIndex,
 			'Holder Name',
-			this.getNodeParameter('holderName', itemIndex, ''),
+			readParameter(this, env, 'holderName', itemIndex, ''),
 		);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const plainFields: IDataObject = {};
 		for (const [field, label] of SENT_AS_TEXT) {

@@ -1,10 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { readReference } from '../referenceField';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 export const confirmWalletOtp: PayOperation = {
@@ -12,7 +14,7 @@ export const confirmWalletOtp: PayOperation = {
 	name: 'Confirm Wallet OTP',
 	description: 'Confirm a Daviplata payment with the one-time password the payer received',
 	action: 'Confirm a wallet payment with an OTP',
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		{
@@ -27,8 +29,8 @@ export const confirmWalletOtp: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
-		const otp = readText(node, itemIndex, 'OTP', this.getNodeParameter('otp', itemIndex, ''));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
+		const otp = readText(node, itemIndex, 'OTP', readParameter(this, env, 'otp', itemIndex, ''));
 		if (!/^\d{4,8}$/.test(otp))
 			throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
 		// The OTP stays out of the reference, which is shown.

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, submitCheckout, textOrNull } from './checkoutSubmission';
@@ -26,7 +28,7 @@ export const payInCash: PayOperation = {
 		'Get a payment PIN and agreement number that the payer takes to Efecty, a Bancolombia agent or Dale!',
 	action: 'Pay in cash with a PIN',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		{
@@ -41,12 +43,12 @@ export const payInCash: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const network = readText(
 			node,
 			itemIndex,
 			'Cash Network',
-			this.getNodeParameter('cashNetwork', itemIndex, 'efecty'),
+			readParameter(this, env, 'cashNetwork', itemIndex, 'efecty'),
 		);
 		if (!CASH_NETWORKS.some((known) => known.value === network)) {
 			throw inputError(

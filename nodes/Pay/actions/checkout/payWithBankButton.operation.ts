@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
@@ -15,10 +17,10 @@ export const payWithBankButton: PayOperation = {
 	description: 'Start a Bancolombia bank-button transfer and get the link to send the payer to',
 	action: 'Pay with Bancolombia bank button',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [...slugProperties, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
 		const answer = await submitCheckout(this, env, itemIndex, slug, {
 			...payer,

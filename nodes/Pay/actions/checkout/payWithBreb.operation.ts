@@ -1,7 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { checkoutOutput, submitCheckout } from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
@@ -12,14 +14,15 @@ export const payWithBreb: PayOperation = {
 	description: 'Get an instant-payment QR payload and key for a payment object',
 	action: 'Pay with Bre-B instant payment',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		{
 			displayName: 'Method Key',
 			name: 'methodKey',
 			type: 'options',
-			// Keys are case-sensitive: each description shows the exact key sent (labels are title case, as n8n's lint requires).
+			// Keys are case-sensitive: each description shows the exact key sent (labels are title case, as
+			// n8n's lint requires).
 			options: [
 				{
 					name: 'Bre-B (Alternative Spelling)',
@@ -37,12 +40,12 @@ export const payWithBreb: PayOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const method = readRequiredText(
 			env.node,
 			itemIndex,
 			'Method Key',
-			this.getNodeParameter('methodKey', itemIndex, 'breb'),
+			readParameter(this, env, 'methodKey', itemIndex, 'breb'),
 		);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
 		return checkoutOutput(slug, method, answer, {

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, submitCheckout } from './checkoutSubmission';
@@ -13,10 +15,10 @@ export const payWithDaviplata: PayOperation = {
 		'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
 	action: 'Pay with Daviplata',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [...slugProperties, ...payerProperties],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const answer = await submitCheckout(this, env, itemIndex, slug, {
 			...readPayer(this, env, itemIndex),
 			payment: 'daviplata',

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readText, readYesNo, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './checkoutSubmission';
@@ -16,7 +18,7 @@ export const payWithNequi: PayOperation = {
 		'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
 	action: 'Pay with Nequi',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		...payerProperties,
@@ -48,25 +50,25 @@ export const payWithNequi: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
 		const nequiPhone = readNequiPhone(
 			node,
 			itemIndex,
-			this.getNodeParameter('nequiPhone', itemIndex, ''),
+			readParameter(this, env, 'nequiPhone', itemIndex, ''),
 			String(payer.phone),
 		);
 		const push = readYesNo(
 			node,
 			itemIndex,
 			'Send Push Notification',
-			this.getNodeParameter('push', itemIndex, true),
+			readParameter(this, env, 'push', itemIndex, true),
 		);
 		const extra = readJsonObject(
 			node,
 			itemIndex,
 			'Additional Fields (JSON)',
-			this.getNodeParameter('additionalFields', itemIndex, '{}'),
+			readParameter(this, env, 'additionalFields', itemIndex, '{}'),
 		);
 		const body: IDataObject = {
 			...extra,
@@ -85,7 +87,10 @@ export const payWithNequi: PayOperation = {
 	},
 };
 
-/** The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed), Payer Phone when empty. */
+/**
+ * The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed),
+ * Payer Phone when empty.
+ */
 function readNequiPhone(node: INode, itemIndex: number, raw: unknown, payerPhone: string): string {
 	const given = readText(node, itemIndex, 'Nequi Phone', raw);
 	const digits = (given === '' ? payerPhone : given)

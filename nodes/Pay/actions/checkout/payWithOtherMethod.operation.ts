@@ -1,8 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
@@ -14,7 +16,7 @@ export const payWithOtherMethod: PayOperation = {
 		'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
 	action: 'Pay with another method',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		{
@@ -36,18 +38,18 @@ export const payWithOtherMethod: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const method = readRequiredText(
 			node,
 			itemIndex,
 			'Method Key',
-			this.getNodeParameter('methodKey', itemIndex, ''),
+			readParameter(this, env, 'methodKey', itemIndex, ''),
 		);
 		const fields = readJsonObject(
 			node,
 			itemIndex,
 			'Fields (JSON)',
-			this.getNodeParameter('fields', itemIndex, '{}'),
+			readParameter(this, env, 'fields', itemIndex, '{}'),
 		);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { ...fields, payment: method });
 		return checkoutOutput(slug, method, answer, {

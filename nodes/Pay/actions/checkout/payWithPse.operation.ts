@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
@@ -39,7 +41,7 @@ export const payWithPse: PayOperation = {
 		'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
 	action: 'Pay with bank debit (PSE)',
 	simplify: simpleCheckout,
-	movesMoney: true,
+	money: paysALink,
 	properties: [
 		...slugProperties,
 		...payerProperties,
@@ -56,19 +58,19 @@ export const payWithPse: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const slug = readSlug(node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const payer = readPayer(this, env, itemIndex);
 		const address = readRequiredText(
 			node,
 			itemIndex,
 			'Payer Address',
-			this.getNodeParameter('payerAddress', itemIndex, ''),
+			readParameter(this, env, 'payerAddress', itemIndex, ''),
 		);
 		const bank = readText(
 			node,
 			itemIndex,
 			'Bank',
-			this.getNodeParameter('bank', itemIndex, '', { extractValue: true }),
+			readParameter(this, env, 'bank', itemIndex, '', { extractValue: true }),
 		);
 		if (!/^\d+$/.test(bank) || /^0+$/.test(bank))
 			throw inputError(

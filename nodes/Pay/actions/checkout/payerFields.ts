@@ -1,6 +1,10 @@
-/** The payer's details that the checkouts send (PSE, Daviplata, Nequi, bank button, cash), and their checks. */
+/**
+ * The payer's details that the checkouts send (PSE, Daviplata, Nequi, bank button, cash),
+ * and their checks.
+ */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readRequiredText, readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment } from '../types';
@@ -76,12 +80,12 @@ export function readPayer(
 ): IDataObject {
 	const { node } = env;
 	const text = (name: string, field: string) =>
-		readText(node, itemIndex, field, context.getNodeParameter(name, itemIndex, ''));
+		readText(node, itemIndex, field, readParameter(context, env, name, itemIndex, ''));
 	const name = readRequiredText(
 		node,
 		itemIndex,
 		'Payer Name',
-		context.getNodeParameter('payerName', itemIndex, ''),
+		readParameter(context, env, 'payerName', itemIndex, ''),
 	);
 	const documentType = text('documentType', 'Document Type').toUpperCase();
 	if (!DOCUMENT_TYPES.some((type) => type.value === documentType)) {
@@ -108,7 +112,11 @@ export function readPayer(
 			'Payer Email',
 			`${shownValue(email)} is not an email address`,
 		);
-	const phone = readPhone(node, itemIndex, context.getNodeParameter('payerPhone', itemIndex, ''));
+	const phone = readPhone(
+		node,
+		itemIndex,
+		readParameter(context, env, 'payerPhone', itemIndex, ''),
+	);
 	return { name, cc: documentNumber, email, phone, document_type: documentType };
 }
 

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, NodeParameterValueType } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
@@ -30,7 +31,6 @@ import {
 	readPayerRedirectUrl,
 } from './fields';
 import { readMethodSelection } from './methodSelection';
-import { readItemParameter } from './sameForEveryItem';
 import { simplePayment } from './simplePayment';
 
 export const createPayment: PayOperation = {
@@ -38,6 +38,7 @@ export const createPayment: PayOperation = {
 	name: 'Create',
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
+	safeToRunTogether: true,
 	simplify: simplePayment,
 	properties: [
 		paymentAmountProperty,
@@ -57,14 +58,14 @@ export const createPayment: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const options = readItemParameter(this, env, 'options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
 			readCreationCallbackUrl(
 				env.node,
 				itemIndex,
-				readItemParameter(this, env, 'callbackUrl', itemIndex, ''),
+				readParameter(this, env, 'callbackUrl', itemIndex, ''),
 			),
 			options.addCallbackSecret,
 		);
@@ -83,37 +84,8 @@ export async function createPaymentLink(
 	callback: string,
 ): Promise<IDataObject> {
 	const { node } = env;
-	const options = readItemParameter(context, env, 'options', itemIndex, {}) as IDataObject;
-	const amount = readPositiveAmount(
-		node,
-		itemIndex,
-		'Amount (COP)',
-		readItemParameter(context, env, 'amount', itemIndex),
-	);
-	const description = readRequiredText(
-		node,
-		itemIndex,
-		'Description',
-		readItemParameter(context, env, 'description', itemIndex, ''),
-	);
-	const methods = readMethodSelection(
-		node,
-		itemIndex,
-		readItemParameter(context, env, 'paymentMethods', itemIndex, []),
-		options.otherMethodKeys,
-	);
-	const expirationDays = readWholeNumber(
-		node,
-		itemIndex,
-		'Expiration (Days)',
-		readItemParameter(context, env, 'expirationDays', itemIndex, 1),
-		1,
-	);
-	const payerRedirectUrl = readPayerRedirectUrl(
-		node,
-		itemIndex,
-		readItemParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
-	);
+	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
+	const fields = readCreationFields(context, env, itemIndex, options);
 	const idempotencyKey = await readIdempotencyKey(
 		context,
 		itemIndex,
@@ -121,29 +93,13 @@ export async function createPaymentLink(
 		options.idempotencyKey,
 		'payment-create',
 	);
-
 	const body: IDataObject = {
 		...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),
-		amount,
-		description,
-		expiration_days: expirationDays,
-		payment_method_enabled: methods,
-		payer_redirect_url: payerRedirectUrl,
+		...fields,
 		callback,
 		idempotency_key: idempotencyKey,
+		...readCreationOptions(node, itemIndex, options),
 	};
-	if (options.clientAssumeCosts !== undefined)
-		body.client_assume_costs = readYesNo(
-			node,
-			itemIndex,
-			'Client Assumes Costs',
-			options.clientAssumeCosts,
-		);
-	if (options.notSendEmail !== undefined)
-		body.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
-	// Without platform "API" the service sends no callback (real clients all send it).
-	body.platform = readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
-
 	const answer = await sentOrEarlier(
 		idempotencyKey,
 		env.request({
@@ -160,12 +116,59 @@ export async function createPaymentLink(
 	return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
 }
 
+/** The fields that make the payment link what it is, as the service names them. */
+function readCreationFields(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+	options: IDataObject,
+): IDataObject {
+	const { node } = env;
+	const read = (name: string, fallback?: NodeParameterValueType) =>
+		readParameter(context, env, name, itemIndex, fallback);
+	// Read in this order, as always: of two wrong fields, the same one is named.
+	const amount = readPositiveAmount(node, itemIndex, 'Amount (COP)', read('amount'));
+	const description = readRequiredText(node, itemIndex, 'Description', read('description', ''));
+	const methods = readMethodSelection(
+		node,
+		itemIndex,
+		read('paymentMethods', []),
+		options.otherMethodKeys,
+	);
+	const days = readWholeNumber(node, itemIndex, 'Expiration (Days)', read('expirationDays', 1), 1);
+	return {
+		amount,
+		description,
+		expiration_days: days,
+		payment_method_enabled: methods,
+		payer_redirect_url: readPayerRedirectUrl(node, itemIndex, read('payerRedirectUrl', '')),
+	};
+}
+
+/** What the Options collection adds to the body; the platform always, for the callbacks. */
+function readCreationOptions(node: INode, itemIndex: number, options: IDataObject): IDataObject {
+	const added: IDataObject = {};
+	if (options.clientAssumeCosts !== undefined)
+		added.client_assume_costs = readYesNo(
+			node,
+			itemIndex,
+			'Client Assumes Costs',
+			options.clientAssumeCosts,
+		);
+	if (options.notSendEmail !== undefined)
+		added.not_send_email = readYesNo(node, itemIndex, 'Send No Email', options.notSendEmail);
+	// Without platform "API" the service sends no callback (real clients all send it).
+	added.platform =
+		readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
+	return added;
+}
+
 const ALREADY_CREATED = Symbol('already created');
 
 /**
  * The service refuses a key it has seen: the object exists already (an earlier execution, n8n's
- * Retry of this one, a re-run with the same trigger data). Not a failure: nothing was created twice,
- * and the items after it still go on.
+ * Retry of this one, a re-run with the same trigger data). Not a failure: nothing was created
+ * twice, and the items after it still go on.
  */
 async function sentOrEarlier(idempotencyKey: string, sending: Promise<unknown>): Promise<unknown> {
 	return await sending.catch(async (error: unknown) => {

@@ -28,6 +28,10 @@ export const createPaymentAndWait: PayOperation = {
 	description:
 		'Create a payment link, then pause the execution until the service reports it paid, not paid, expired or refunded',
 	action: 'Create a payment link and wait for payment',
+	safeToRunTogether: true,
+	toolUse: {
+		refused: 'it pauses the execution until the service calls back; use Create, then Get',
+	},
 	waits: 'payment',
 	properties: [
 		{

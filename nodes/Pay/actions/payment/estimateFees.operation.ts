@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -11,13 +12,14 @@ export const estimateFees: PayOperation = {
 	description:
 		'Estimate the fees and the net amount received for an amount, before creating a payment',
 	action: 'Estimate fees for an amount',
+	safeToRunTogether: true,
 	properties: [amountProperty('Amount the payer would pay, in Colombian pesos')],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const amount = readPositiveAmount(
 			env.node,
 			itemIndex,
 			'Amount (COP)',
-			this.getNodeParameter('amount', itemIndex),
+			readParameter(this, env, 'amount', itemIndex),
 		);
 		const answer = answerFields(
 			await env.request({

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -11,7 +12,7 @@ export const expirePayment: PayOperation = {
 	action: 'Expire or cancel a payment object',
 	properties: slugProperties,
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, this.getNodeParameter('slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { readItemParameter } from './sameForEveryItem';
 import { simplePayment } from './simplePayment';
 
 export const getPayment: PayOperation = {
@@ -12,10 +12,11 @@ export const getPayment: PayOperation = {
 	name: 'Get',
 	description: 'Read a payment object: its state, amounts and payer',
 	action: 'Get a payment object',
+	safeToRunTogether: true,
 	simplify: simplePayment,
 	properties: slugProperties,
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const slug = readSlug(env.node, itemIndex, readItemParameter(this, env, 'slug', itemIndex));
+		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
 		const answer = await env.request({
 			method: 'GET',
 			path: `/pay_detail/${encodeURIComponent(slug)}`,

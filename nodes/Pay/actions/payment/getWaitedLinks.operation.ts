@@ -18,6 +18,7 @@ export const getWaitedLinks: PayOperation = {
 	description:
 		"Read the links this execution's Create and Wait for Payment waited for, as the service gives them now (after its Wait Limit)",
 	action: 'Get the payment links this execution waited for',
+	safeToRunTogether: true,
 	properties: [
 		{
 			displayName:

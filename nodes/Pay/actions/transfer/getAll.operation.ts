@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readText, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readTransfer } from '../../../shared/service/transferRecord';
@@ -14,6 +15,7 @@ export const getManyTransfers: PayOperation = {
 	description:
 		'List the transfers this account made or received (as the service lists them), newest first',
 	action: 'Get many transfers',
+	safeToRunTogether: true,
 	simplify: simpleTransfer,
 	properties: [
 		...returnAllProperties,
@@ -52,8 +54,8 @@ export const getManyTransfers: PayOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
-		const limit = readListLimit(this, node, itemIndex);
-		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const limit = readListLimit(this, env, itemIndex);
+		const filters = readParameter(this, env, 'filters', itemIndex, {}) as IDataObject;
 		const after = readMoment(filters.after, () =>
 			inputError(node, itemIndex, 'Sent After', `${shownValue(filters.after)} is not a date`),
 		);

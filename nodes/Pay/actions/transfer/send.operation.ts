@@ -1,41 +1,50 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
+import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
-/** The recipient field's name, shown in the editor and in errors about it. */
-const RECIPIENT_LABEL = 'Recipient Mobile Number or Username';
+const recipientProperty: INodeProperties = {
+	displayName: 'Recipient Mobile Number or Username',
+	name: 'recipient',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 3001234567',
+	description:
+		"The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
+};
+
+const transferAmountProperty = amountProperty(
+	"Amount to send, taken from this account's available balance. The sender's email and phone must be verified.",
+);
 
 export const sendTransfer: PayOperation = {
 	value: 'send',
 	name: 'Send',
 	description: 'Send balance from this account to another user (moves money; never sent twice)',
 	action: 'Send balance to a user',
-	movesMoney: true,
+	money: {
+		amountFrom: { field: guardedField(transferAmountProperty) },
+		recipientFields: [guardedField(recipientProperty)],
+		recipientNoun: 'Recipient',
+		recipientExamples: '3001234567, 3109876543',
+	},
 	properties: [
-		{
-			displayName: RECIPIENT_LABEL,
-			name: 'recipient',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 3001234567',
-			description:
-				"The recipient's mobile number, as every real client of the service sends it. A username is accepted too (the spec mentions one).",
-		},
-		amountProperty(
-			"Amount to send, taken from this account's available balance. The sender's email and phone must be verified.",
-		),
+		recipientProperty,
+		transferAmountProperty,
 		optionsCollection([
 			{
 				displayName: 'Recipient Field Name',
 				name: 'recipientField',
 				type: 'options',
-				// Field names are case-sensitive: each description shows the exact name sent (labels are title case, as n8n's lint requires).
+				// Field names are case-sensitive: each description shows the exact name sent (labels are title
+				// case, as n8n's lint requires).
 				options: [
 					{
 						name: 'Camel Case Name (Older Documentation)',
@@ -59,17 +68,17 @@ export const sendTransfer: PayOperation = {
 		const recipient = readRequiredText(
 			node,
 			itemIndex,
-			RECIPIENT_LABEL,
-			this.getNodeParameter('recipient', itemIndex, ''),
+			recipientProperty.displayName,
+			readParameter(this, env, 'recipient', itemIndex, ''),
 			'give a mobile number or a username',
 		);
 		const amount = readPositiveAmount(
 			node,
 			itemIndex,
-			'Amount (COP)',
-			this.getNodeParameter('amount', itemIndex),
+			transferAmountProperty.displayName,
+			readParameter(this, env, 'amount', itemIndex),
 		);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
 		const reference = await readReference(this, itemIndex, env, 'transfer', [recipient, amount]);
 		const answer = await env.request({

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readWholeAmount } from '../../helpers/amount';
-import { readRequiredText, readText, readWholeNumber } from '../../helpers/fieldInput';
-import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
+import { readParameter } from '../../execution/readParameter';
+import { readText } from '../../helpers/fieldInput';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { withdrawalStateLabel } from '../../../shared/service/states';
 import {
@@ -10,21 +9,17 @@ import {
 	callbackUrlProperty,
 	readCallbackField,
 } from '../payment/callbackField';
-import { amountProperty, optionsCollection } from '../sharedFields';
+import { guardedField } from '../moneyFields';
+import { optionsCollection } from '../sharedFields';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
-
-/** Account types from public documentation (unconfirmed); any other code can be given. */
-const ACCOUNT_TYPES = [
-	{ name: 'Checking (1)', value: '1' },
-	{ name: 'Custom Code', value: 'custom', description: 'Give the numeric code yourself' },
-	{
-		name: 'Instant-Payment Key (8)',
-		value: '8',
-		description: 'The code seen in an instant-payment example',
-	},
-	{ name: 'Savings (0)', value: '0' },
-];
+import {
+	holderProperty,
+	keyProperty,
+	readDestination,
+	withdrawalAmountProperty,
+	withdrawalProperties,
+} from './fields';
 
 export const withdrawToKey: PayOperation = {
 	value: 'withdraw',
@@ -32,46 +27,14 @@ export const withdrawToKey: PayOperation = {
 	description:
 		'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
-	movesMoney: true,
+	money: {
+		amountFrom: { field: guardedField(withdrawalAmountProperty) },
+		recipientFields: [guardedField(keyProperty), guardedField(holderProperty)],
+		recipientNoun: 'Key',
+		recipientExamples: '3001234567, @my.alias',
+	},
 	properties: [
-		amountProperty('Whole Colombian pesos. A fraction is refused, never rounded.'),
-		{
-			displayName: 'Key',
-			name: 'keyValue',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 3001234567 or @my.alias',
-			description: 'The destination: a Colombian mobile number or an alias that starts with @',
-		},
-		{
-			displayName: 'Account Holder Name',
-			name: 'accountHolderName',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Ana Gómez',
-			description: 'Who owns the destination key or account, as their bank has the name',
-		},
-		{
-			displayName: 'Account Type',
-			name: 'accountType',
-			type: 'options',
-			options: ACCOUNT_TYPES,
-			default: '8',
-			description:
-				'Destination type code. Only 0 and 1 are documented; instant-payment examples send 8.',
-		},
-		{
-			displayName: 'Account Type Code',
-			name: 'accountTypeCode',
-			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			displayOptions: { show: { accountType: ['custom'] } },
-			description:
-				'The whole number sent as account_type. The default, 0, means Savings; 1 is Checking and 8 the instant-payment code seen in examples.',
-		},
+		...withdrawalProperties,
 		{
 			...callbackUrlProperty,
 			description:
@@ -98,11 +61,11 @@ export const withdrawToKey: PayOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const callback = await readCallbackField(
 			env,
 			itemIndex,
-			this.getNodeParameter('callbackUrl', itemIndex, ''),
+			readParameter(this, env, 'callbackUrl', itemIndex, ''),
 			options.addCallbackSecret,
 		);
 		return await sendWithdrawal(this, itemIndex, env, callback);
@@ -120,36 +83,8 @@ export async function sendWithdrawal(
 	callback: string,
 ): Promise<IDataObject> {
 	const { node } = env;
-	const amount = readWholeAmount(
-		node,
-		itemIndex,
-		'Amount (COP)',
-		context.getNodeParameter('amount', itemIndex),
-	);
-	const keyValue = readInstantPaymentKey(
-		node,
-		itemIndex,
-		'Key',
-		context.getNodeParameter('keyValue', itemIndex),
-	);
-	const holder = readRequiredText(
-		node,
-		itemIndex,
-		'Account Holder Name',
-		context.getNodeParameter('accountHolderName', itemIndex, ''),
-	);
-	const typeChoice = context.getNodeParameter('accountType', itemIndex, '8');
-	const accountType =
-		typeChoice === 'custom'
-			? readWholeNumber(
-					node,
-					itemIndex,
-					'Account Type Code',
-					context.getNodeParameter('accountTypeCode', itemIndex, 0),
-					0,
-				)
-			: readWholeNumber(node, itemIndex, 'Account Type', typeChoice, 0);
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { amount, keyValue, holder, accountType } = readDestination(context, env, itemIndex);
+	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
 	const reference = await readReference(context, itemIndex, env, 'withdrawal', [
 		keyValue,
 		amount,

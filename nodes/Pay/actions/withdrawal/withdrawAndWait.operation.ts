@@ -31,8 +31,12 @@ export const withdrawAndWait: PayOperation = {
 	description:
 		'Withdraw to a Bre-B key, then pause the execution until the withdrawal is deposited, consigned, in error or rejected (moves money; never sent twice)',
 	action: 'Withdraw and wait for the final status',
-	movesMoney: true,
+	money: withdrawToKey.money,
 	waits: 'withdrawal',
+	toolUse: {
+		refused:
+			'it pauses the execution until the service calls back; use Withdraw to Instant-Payment Key',
+	},
 	properties: [
 		{
 			displayName:

@@ -9,7 +9,6 @@ import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { displayParameterOf, displayRuleReleases } from '../../../harness/displayRules';
 import { loadBuiltPackage } from '../../../harness/loadPackage';
 import { resources } from '../../../../nodes/Pay/actions/registry';
-import { findMoneyOperation } from '../../../../nodes/Pay/tool/moneyOperations';
 
 const releases = displayRuleReleases();
 
@@ -50,17 +49,21 @@ describe.each(releases)("with n8n-workflow %s's display rules", (_name, moduleNa
 	});
 });
 
-it('knows the amount and recipient of every operation that moves money, and of no other', () => {
-	const moving = resources.flatMap((resource) =>
-		resource.operations
-			.filter((operation) => operation.movesMoney)
-			.map((operation) => `${resource.value}.${operation.value}`),
+it('guards, of every operation that moves money, its own fields, named as the editor names them', () => {
+	const guarded = resources.flatMap((resource) =>
+		resource.operations.flatMap(({ money, properties }) => {
+			if (!money) return [];
+			const { amountFrom } = money;
+			const amount = 'field' in amountFrom ? amountFrom.field : amountFrom.paymentObject;
+			return [amount, ...money.recipientFields].map((field) => ({ field, properties }));
+		}),
 	);
-	const known = resources.flatMap((resource) =>
-		resource.operations
-			.filter((operation) => findMoneyOperation(resource.value, operation.value))
-			.map((operation) => `${resource.value}.${operation.value}`),
-	);
-	expect(moving.length).toBeGreaterThan(0);
-	expect(known.sort()).toEqual(moving.sort());
+	expect(guarded.length).toBeGreaterThan(10);
+	for (const { field, properties } of guarded) {
+		// A field may be shown per node version (text, then a resource locator): one of its names.
+		const labels = properties
+			.filter((property) => property.name === field.name)
+			.map((property) => property.displayName);
+		expect(labels).toContain(field.label);
+	}
 });

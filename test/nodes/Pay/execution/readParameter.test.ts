@@ -1,12 +1,11 @@
-/** Fixed fields of Payment → Create are read once per run of the node, expressions once per item. */
+/** An operation's fixed fields are read once per run of the node, expressions once per item. */
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import {
-	holdsExpression,
-	readItemParameter,
-} from '../../../../../nodes/Pay/actions/payment/sameForEveryItem';
-import type { OperationEnvironment } from '../../../../../nodes/Pay/actions/types';
-import { Pay } from '../../../../../nodes/Pay/Pay.node';
+import { execFileSync } from 'child_process';
+
+import type { OperationEnvironment } from '../../../../nodes/Pay/actions/types';
+import { holdsExpression, readParameter } from '../../../../nodes/Pay/execution/readParameter';
+import { Pay } from '../../../../nodes/Pay/Pay.node';
 
 /** A run of the node: its parameters, and a getNodeParameter that counts its calls. */
 function runWith(
@@ -14,10 +13,10 @@ function runWith(
 	input: Array<Record<string, unknown>> = [],
 	type = 'n8n-nodes-pay.pay',
 ) {
-	const calls: Array<{ name: string; itemIndex: number }> = [];
+	const calls: Array<{ name: string; itemIndex: number; options?: unknown }> = [];
 	const context = {
-		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
-			calls.push({ name, itemIndex });
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, options?: unknown) => {
+			calls.push({ name, itemIndex, ...(options ? { options } : {}) });
 			const value = parameters[name];
 			if (value === undefined) return fallback;
 			// As n8n does: an expression is worked out per item, everything comes back as a copy.
@@ -34,26 +33,41 @@ function runWith(
 	return { context, env, calls };
 }
 
-describe('readItemParameter', () => {
+describe('readParameter, a fixed field', () => {
 	it('reads a fixed field once for all the items of a run', () => {
 		const { context, env, calls } = runWith({ payerRedirectUrl: 'https://shop.example/thanks' });
 		const values = [0, 1, 2].map((itemIndex) =>
-			readItemParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
+			readParameter(context, env, 'payerRedirectUrl', itemIndex, ''),
 		);
 		expect(values).toEqual(Array(3).fill('https://shop.example/thanks'));
 		expect(calls).toEqual([{ name: 'payerRedirectUrl', itemIndex: 0 }]);
 	});
 
+	it("asks n8n for a resource locator's value alone once, apart from the whole locator", () => {
+		const bank = { __rl: true, mode: 'list', value: '1022' };
+		const { context, env, calls } = runWith({ bank });
+		for (const itemIndex of [0, 1]) {
+			readParameter(context, env, 'bank', itemIndex, '', { extractValue: true });
+			readParameter(context, env, 'bank', itemIndex, '');
+		}
+		expect(calls).toEqual([
+			{ name: 'bank', itemIndex: 0, options: { extractValue: true } },
+			{ name: 'bank', itemIndex: 0 },
+		]);
+	});
+});
+
+describe('readParameter, a field holding an expression', () => {
 	it('reads a field holding an expression, at any depth, for every item', () => {
 		const { context, env, calls } = runWith({
 			amount: '={{ $json.amount * 100 }}',
 			options: { idempotencyKey: '={{ $json.invoice }}' },
 		});
 		for (const itemIndex of [0, 1, 2]) {
-			expect(readItemParameter(context, env, 'amount', itemIndex)).toBe(
+			expect(readParameter(context, env, 'amount', itemIndex)).toBe(
 				`{{ $json.amount * 100 }}#${itemIndex}`,
 			);
-			readItemParameter(context, env, 'options', itemIndex, {});
+			readParameter(context, env, 'options', itemIndex, {});
 		}
 		expect(calls.map((call) => call.itemIndex)).toEqual([0, 0, 1, 1, 2, 2]);
 	});
@@ -64,8 +78,8 @@ describe('readItemParameter', () => {
 			[0, 1, 2].map((index) => ({ amount: 1000 + index, invoice: { text: `Invoice ${index}` } })),
 		);
 		const read = [0, 1, 2].map((itemIndex) => [
-			readItemParameter(context, env, 'amount', itemIndex),
-			readItemParameter(context, env, 'description', itemIndex, ''),
+			readParameter(context, env, 'amount', itemIndex),
+			readParameter(context, env, 'description', itemIndex, ''),
 		]);
 		expect(read).toEqual([
 			[1000, 'Invoice 0'],
@@ -78,7 +92,7 @@ describe('readItemParameter', () => {
 	it('leaves a mapping to n8n when the item has no plain value there, and always as an AI tool', () => {
 		const items = [{ amount: { value: 1 } }, {}, { amount: null }];
 		const { context, env, calls } = runWith({ amount: '={{ $json.amount }}' }, items);
-		for (const itemIndex of [0, 1, 2]) readItemParameter(context, env, 'amount', itemIndex);
+		for (const itemIndex of [0, 1, 2]) readParameter(context, env, 'amount', itemIndex);
 		expect(calls.map((call) => call.itemIndex)).toEqual([0, 1, 2]);
 
 		const tool = runWith(
@@ -86,29 +100,41 @@ describe('readItemParameter', () => {
 			[{ amount: 5 }],
 			'n8n-nodes-pay.payTool',
 		);
-		expect(readItemParameter(tool.context, tool.env, 'amount', 0)).toBe('{{ $json.amount }}#0');
+		expect(readParameter(tool.context, tool.env, 'amount', 0)).toBe('{{ $json.amount }}#0');
 	});
+});
 
+describe('readParameter, a resource locator', () => {
 	it('reads a resource locator mapped straight from the item by its value, keeping its mode', () => {
 		const slug = (value: string) => ({ __rl: true, mode: 'url', value });
 		const { context, env, calls } = runWith({ slug: slug('={{ $json.link }}') }, [
 			{ link: 'https://pay.example/aB3' },
 			{ link: 'https://pay.example/cD4' },
 		]);
-		expect([0, 1].map((itemIndex) => readItemParameter(context, env, 'slug', itemIndex))).toEqual([
+		expect([0, 1].map((itemIndex) => readParameter(context, env, 'slug', itemIndex))).toEqual([
 			slug('https://pay.example/aB3'),
 			slug('https://pay.example/cD4'),
 		]);
 		expect(calls).toEqual([]);
 	});
 
+	it('leaves a mapped locator whose value alone is asked for to n8n, for every item', () => {
+		const bank = { __rl: true, mode: 'id', value: '={{ $json.bank }}' };
+		const { context, env, calls } = runWith({ bank }, [{ bank: '1022' }, { bank: '1051' }]);
+		for (const itemIndex of [0, 1])
+			readParameter(context, env, 'bank', itemIndex, '', { extractValue: true });
+		expect(calls.map((call) => call.itemIndex)).toEqual([0, 1]);
+	});
+});
+
+describe('readParameter, every run and every item', () => {
 	it('gives each item its own copy of a fixed collection', () => {
 		const { context, env } = runWith({ options: { platform: 'API', keys: [{ key: 'pse' }] } });
-		const first = readItemParameter(context, env, 'options', 0, {}) as Record<string, any>;
+		const first = readParameter(context, env, 'options', 0, {}) as Record<string, any>;
 		first.platform = 'changed by item 0';
 		first.keys[0].key = 'changed too';
 		first.keys.push({ key: 'added' });
-		expect(readItemParameter(context, env, 'options', 1, {})).toEqual({
+		expect(readParameter(context, env, 'options', 1, {})).toEqual({
 			platform: 'API',
 			keys: [{ key: 'pse' }],
 		});
@@ -116,8 +142,8 @@ describe('readItemParameter', () => {
 
 	it('reads again in the next run of the node', () => {
 		const { context, env, calls } = runWith({ expirationDays: 3 });
-		readItemParameter(context, env, 'expirationDays', 0, 1);
-		readItemParameter(context, { ...env, executionCache: new Map() }, 'expirationDays', 0, 1);
+		readParameter(context, env, 'expirationDays', 0, 1);
+		readParameter(context, { ...env, executionCache: new Map() }, 'expirationDays', 0, 1);
 		expect(calls).toHaveLength(2);
 	});
 
@@ -133,6 +159,17 @@ describe('readItemParameter', () => {
 		expect(properties.length).toBeGreaterThan(10);
 		expect(withExpressionDefault(properties)).toEqual([]);
 	});
+});
+
+it('is how every operation reads its fields: only the router asks n8n itself', () => {
+	const direct = execFileSync(
+		'git',
+		['grep', '-l', 'getNodeParameter', '--', 'nodes/Pay/actions'],
+		{
+			encoding: 'utf8',
+		},
+	);
+	expect(direct.trim().split('\n')).toEqual(['nodes/Pay/actions/router.ts']);
 });
 
 describe('holdsExpression', () => {

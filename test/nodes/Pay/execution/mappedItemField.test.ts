@@ -6,11 +6,8 @@ import fc from 'fast-check';
 import { isSafeObjectProperty, Workflow } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	mappedItemPath,
-	plainValueAt,
-} from '../../../../../nodes/Pay/actions/payment/mappedItemField';
-import { loadBuiltPackage } from '../../../../harness/loadPackage';
+import { mappedItemPath, plainValueAt } from '../../../../nodes/Pay/execution/mappedItemField';
+import { loadBuiltPackage } from '../../../harness/loadPackage';
 
 describe('mappedItemPath', () => {
 	it.each([
@@ -36,6 +33,8 @@ describe('mappedItemPath', () => {
 		"={{ $('Items').item.json.amount }}",
 		'={{ $fromAI("amount") }}',
 		'={{ $json["a\\"b"] }}',
+		'={{ $json["}}"] }}',
+		"={{ $json['a{{b'] }}",
 		1000,
 		undefined,
 	])('leaves %j to n8n', (raw) => {
@@ -62,7 +61,10 @@ describe('plainValueAt', () => {
 	});
 });
 
-/** n8n's own evaluation of a parameter value for the item, as a node's getNodeParameter asks for it. */
+/**
+ * n8n's own evaluation of a parameter value for the item, as a node's getNodeParameter asks
+ * for it.
+ */
 async function evaluatorFor(items: INodeExecutionData[]) {
 	const loaded = await loadBuiltPackage();
 	const node: INode = {
@@ -84,7 +86,17 @@ async function evaluatorFor(items: INodeExecutionData[]) {
 }
 
 const key = fc.oneof(
-	fc.constantFrom('amount', 'description', 'Monto total', 'name', '$x', 'a_1', '$', 'constructor'),
+	fc.constantFrom(
+		'amount',
+		'description',
+		'Monto total',
+		'name',
+		'$x',
+		'a_1',
+		'$',
+		'constructor',
+		'}}',
+	),
 	fc.string({ maxLength: 6 }).filter((text) => !/['"\\]/.test(text)),
 );
 const leaf = fc.oneof(
@@ -141,7 +153,12 @@ describe('a mapped field read from the item', () => {
 					if (path === undefined)
 						return expect(
 							keys.some(
-								(step) => step === '$' || step.startsWith('__') || !isSafeObjectProperty(step),
+								(step) =>
+									step === '$' ||
+									step.startsWith('__') ||
+									step.includes('{{') ||
+									step.includes('}}') ||
+									!isSafeObjectProperty(step),
 							),
 						).toBe(true);
 					expect(path).toEqual(keys);
