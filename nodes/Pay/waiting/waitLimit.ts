@@ -43,7 +43,7 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 			displayName: 'Amount',
 			name: 'waitAmount',
 			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 2 },
+			typeOptions: { minValue: 0 },
 			default: defaultAmount,
 			displayOptions: { show: { waitLimit: ['afterInterval'] } },
 			description: 'How long to wait at most, in the unit below',
