@@ -319,6 +319,8 @@ describe.each([
 				const RECEIPT = 'Email the Receipt (replace with your email node)';
 				const items = async (executionId: string, node: string) =>
 					await executionItems(n8n.baseUrl, cookie, executionId, node);
+				const inStatus = async (workflowId: string, status: string, timeoutMs?: number) =>
+					await newestExecutionIn(n8n.baseUrl, cookie, workflowId, status, timeoutMs);
 
 				it('invoice and wait: waits for the link, and when the sandbox pays it the same execution goes on through "Paid"', async () => {
 					const invoice = `INV-WAIT-${release.version}`;
@@ -329,24 +331,14 @@ describe.each([
 						email: 'luis@example.com',
 					});
 					expect(response.status).toBe(200);
-					const waiting = await newestExecutionIn(
-						n8n.baseUrl,
-						cookie,
-						'payExampleInvoiceWait',
-						'waiting',
-					);
+					const waiting = await inStatus('payExampleInvoiceWait', 'waiting');
 					const [link] = (await sandbox.control.payments()).filter(
 						(payment) => payment.description === `${invoice} – Luis Gómez`,
 					);
 					expect(link.callback).toContain(`/webhook-waiting/${waiting.id}`);
 
 					await sandbox.control.pay(link.slug);
-					const finished = await newestExecutionIn(
-						n8n.baseUrl,
-						cookie,
-						'payExampleInvoiceWait',
-						'success',
-					);
+					const finished = await inStatus('payExampleInvoiceWait', 'success');
 					expect(finished.id).toBe(waiting.id);
 					expect(await items(finished.id, 'Mark Invoice Paid')).toEqual([
 						{
@@ -375,23 +367,12 @@ describe.each([
 						{ invoice, amount: 33000 },
 					);
 					expect(response.status).toBe(200);
-					const waiting = await newestExecutionIn(
-						n8n.baseUrl,
-						cookie,
-						INVOICE_WAIT_LIMIT.id,
-						'waiting',
-					);
+					const waiting = await inStatus(INVOICE_WAIT_LIMIT.id, 'waiting');
 					const [link] = (await sandbox.control.payments()).filter((payment) =>
 						payment.description.startsWith(invoice),
 					);
 					// n8n looks for executions past their limit once a minute or so.
-					const finished = await newestExecutionIn(
-						n8n.baseUrl,
-						cookie,
-						INVOICE_WAIT_LIMIT.id,
-						'success',
-						150_000,
-					);
+					const finished = await inStatus(INVOICE_WAIT_LIMIT.id, 'success', 150_000);
 					expect(finished.id).toBe(waiting.id);
 					expect(await items(finished.id, 'Check the Invoice Later')).toEqual([
 						{
@@ -414,12 +395,7 @@ describe.each([
 						amount: 30000,
 					});
 					expect(response.status).toBe(200);
-					const waiting = await newestExecutionIn(
-						n8n.baseUrl,
-						cookie,
-						'payExamplePayoutWait',
-						'waiting',
-					);
+					const waiting = await inStatus('payExamplePayoutWait', 'waiting');
 					const after = await sandbox.control.withdrawals();
 					expect(after).toHaveLength(before.length + 1);
 					const sent = after[after.length - 1];
@@ -432,12 +408,7 @@ describe.each([
 					).toMatchObject({ id: waiting.id, status: 'waiting' });
 
 					await sandbox.control.advanceWithdrawal(sent.id, 2);
-					const finished = await newestExecutionIn(
-						n8n.baseUrl,
-						cookie,
-						'payExamplePayoutWait',
-						'success',
-					);
+					const finished = await inStatus('payExamplePayoutWait', 'success');
 					expect(finished.id).toBe(waiting.id);
 					expect(await items(finished.id, 'Mark Payout Done')).toEqual([
 						{ payout, status: 'deposited', withdrawal: String(sent.id) },
