@@ -23,6 +23,13 @@ export interface FinishedExecution {
 	firstItem: Record<string, unknown> | undefined;
 }
 
+/** One run of a node: when it started (ms since the epoch, n8n's clock), how long it took, its output. */
+export interface NodeRunRecord {
+	startTime: number;
+	executionTime: number;
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+}
+
 export class ExecutionRecords {
 	private readonly database: Database;
 
@@ -66,6 +73,36 @@ export class ExecutionRecords {
 				firstItem: json as Record<string, unknown> | undefined,
 			};
 		});
+	}
+
+	/** Ids of the workflow's executions in `status` (e.g. 'waiting'), oldest first. */
+	idsWith(workflowId: string, status: string): string[] {
+		return this.database
+			.prepare('SELECT id FROM execution_entity WHERE workflowId = ? AND status = ? ORDER BY id')
+			.all(workflowId, status)
+			.map((row) => String(row.id));
+	}
+
+	statusOf(executionId: string): string | undefined {
+		const row = this.database
+			.prepare('SELECT status FROM execution_entity WHERE id = ?')
+			.get(executionId);
+		return row === undefined ? undefined : String(row.status);
+	}
+
+	/** The execution's run data as n8n recorded it: each node's runs, with their start times. */
+	runDataOf(
+		executionId: string,
+		parse: (flatted: string) => unknown,
+	): Record<string, NodeRunRecord[]> {
+		const row = this.database
+			.prepare('SELECT data FROM execution_data WHERE executionId = ?')
+			.get(executionId);
+		if (row === undefined) throw new Error(`execution ${executionId} has no data`);
+		const data = parse(String(row.data)) as {
+			resultData?: { runData?: Record<string, NodeRunRecord[]> };
+		};
+		return data.resultData?.runData ?? {};
 	}
 
 	close(): void {

@@ -2,7 +2,7 @@
 
 /**
  * `ms` is wall time; `cpuMs` the CPU time this process spent meanwhile (user and system), which
- * other processes on a shared machine disturb far less: what a node costs when the service is
+ * other processes on the same machine disturb far less: what a node costs when the service is
  * in another process, as the benchmarks' sandbox is.
  */
 export async function timed<T>(

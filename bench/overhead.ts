@@ -4,7 +4,7 @@
  * the same run against the same sandbox: payment creations with fields mapped from the items (the
  * invoicing case), with fixed fields, and reads. Each round runs both nodes back to back, alternating
  * which goes first, and gives one ratio of the process's CPU time (the sandbox runs in its own
- * process); the figure is the median of the rounds' ratios. On a shared virtual machine the CPU
+ * process); the figure is the median of the rounds' ratios. On the virtual machine it ran on the CPU
  * time of the same work drifts by a fifth from minute to minute: two runs seconds apart see the same
  * machine, two medians taken over minutes do not; and each run pays for collecting its own young
  * garbage (timedWithOwnGarbage). A plain axios loop making the same requests is
@@ -28,10 +28,10 @@ import { plainClient, plainCreations } from './plainClient';
 
 /**
  * Many short rounds rather than a few long ones: the CPU time of the same work drifts from minute
- * to minute on a shared machine, so the two runs of a pair must be close in time. Nine rounds of
- * 1,000 requests gave figures from 0.92× to 1.14× for the same code (create, fixed fields); 45
- * rounds of 200, the same number of requests, with each run paying for its own garbage, gave 0.94×
- * and 0.96× in two runs.
+ * to minute on a machine that runs other work, so the two runs of a pair must be close in time.
+ * Nine rounds of 1,000 requests gave figures from 0.92× to 1.14× for the same code (create, fixed
+ * fields); 45 rounds of 200, the same number of requests, with each run paying for its own garbage,
+ * gave 0.94× and 0.96× in two runs.
  */
 const COUNT = 200;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -100,7 +100,7 @@ export async function benchmarkOverhead(sandbox: SandboxEndpoint): Promise<Bench
 		const plainTimes: number[] = [];
 		const freshConnectionTimes: number[] = [];
 		for (let round = 0; round < ROUNDS; round++) {
-			// Alternated, so a slower stretch of the shared machine falls on both sides.
+			// Alternated, so a slower stretch of the machine falls on both sides.
 			let nodeMs = 0;
 			let floorMs = 0;
 			const pair = [

@@ -18,30 +18,18 @@
  * with that callback's payment, and each Pay Trigger item verified with the service.
  */
 import type { ChildProcess } from 'child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'fs';
 import { cpus } from 'os';
 import { join } from 'path';
 
 import type { SandboxEndpoint } from '../sandbox';
-import {
-	SANDBOX_CREDENTIAL_ID,
-	SANDBOX_CREDENTIAL_NAME,
-	writeSandboxCredential,
-} from '../scripts/n8nRuntime/credential';
-import { ensureN8nInstalled } from '../scripts/n8nRuntime/installN8n';
-import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
-import {
-	importCredentials,
-	importWorkflow,
-	publishWorkflow,
-	startServer,
-	stopServer,
-} from '../scripts/n8nRuntime/n8nCli';
+import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../scripts/n8nRuntime/credential';
+import { startServer, stopServer } from '../scripts/n8nRuntime/n8nCli';
 import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
 import { ensureOwner } from '../scripts/n8nRuntime/owner';
-import { N8N_HOST, RUNTIME_DIR } from '../scripts/n8nRuntime/paths';
+import { N8N_HOST } from '../scripts/n8nRuntime/paths';
 import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
+import { importHeaderAuth, importPublished, preparedInstance } from './benchInstance';
 import { cpuSharesOf, describeShares } from './cpuProfile';
 import { ExecutionRecords } from './executionRecords';
 import type { BenchmarkResult } from './measure';
@@ -212,41 +200,22 @@ interface LocalN8n {
 }
 
 async function prepareN8n(sandbox: SandboxEndpoint): Promise<LocalN8n> {
-	await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(line));
-	const userFolder = join(RUNTIME_DIR, 'bench-trigger');
-	rmSync(userFolder, { recursive: true, force: true });
-	mkdirSync(userFolder, { recursive: true });
-	const instance: N8nInstance = {
-		release: N8N_NEWEST,
-		userFolder,
+	const instance = await preparedInstance(sandbox, {
+		folder: 'bench-trigger',
 		port: PORT,
-		brokerPort: PORT + 10,
-		// Where SIGUSR1 opens n8n's inspector; until then nothing listens and nothing is profiled.
-		nodeArguments: [`--inspect-port=${N8N_HOST}:${INSPECTOR_PORT}`],
-	};
-	await installPackage(userFolder, await packPackage(userFolder));
-	const payCredential = join(userFolder, 'credential.json');
-	writeSandboxCredential(payCredential, sandbox.baseUrl, sandbox.demo, SECRET);
-	await importCredentials(instance, payCredential);
-	const headerCredential = join(userFolder, 'headerAuth.json');
-	writeFileSync(
-		headerCredential,
-		JSON.stringify([
-			{
-				id: 'benchHeaderAuth',
-				name: 'Bench header auth',
-				type: 'httpHeaderAuth',
-				data: { name: HEADER, value: SECRET },
-			},
-		]),
+		inspector: `${N8N_HOST}:${INSPECTOR_PORT}`,
+		callbackSecret: SECRET,
+	});
+	await importHeaderAuth(instance, {
+		id: 'benchHeaderAuth',
+		name: 'Bench header auth',
+		header: HEADER,
+		value: SECRET,
+	});
+	await importPublished(
+		instance,
+		VARIANTS.map((variant) => ({ id: workflowId(variant), workflow: workflowOf(variant) })),
 	);
-	await importCredentials(instance, headerCredential);
-	for (const variant of VARIANTS) {
-		const file = join(userFolder, `${workflowId(variant)}.json`);
-		writeFileSync(file, JSON.stringify(workflowOf(variant)));
-		await importWorkflow(instance, file);
-		await publishWorkflow(instance, workflowId(variant));
-	}
 	return { instance, baseUrl: `http://${N8N_HOST}:${PORT}` };
 }
 

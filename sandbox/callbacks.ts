@@ -1,11 +1,17 @@
-/** Sends the service's callbacks (unsigned, one POST, no retries: public-facts) and logs each delivery. */
+/**
+ * Sends the service's callbacks (unsigned, one POST, no retries: docs/SERVICE.md, "Payment
+ * callbacks") and logs each delivery.
+ */
 import axios from 'axios';
 
 import { decimalString, feesFor } from './fees';
 import type { CallbackDelivery, PaymentObject, Withdrawal } from './model';
 import type { SandboxState } from './state';
 
-/** Payment paid (or another state change): the fields public-facts lists, amounts as decimal strings. */
+/**
+ * Payment paid (or another state change): the fields real clients receive, amounts as decimal
+ * strings (docs/SERVICE.md, "Payment callbacks").
+ */
 export function paymentCallbackBody(payment: PaymentObject): Record<string, unknown> {
 	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
 	return {
@@ -44,7 +50,10 @@ export function withdrawalCallbackBody(withdrawal: Withdrawal): Record<string, u
 	};
 }
 
-/** The live service calls back only for objects created with `platform: "API"` (second survey); the spec profile calls back for all. */
+/**
+ * The live service calls back only for objects created with `platform: "API"` (docs/SERVICE.md,
+ * "Create a payment object"); the spec profile calls back for all.
+ */
 export function sendPaymentCallback(state: SandboxState, payment: PaymentObject): void {
 	if (state.options.profile === 'observed' && payment.platform !== 'API') return;
 	if (payment.callback)

@@ -1,7 +1,7 @@
 /**
  * The answer of a checkout, `[payment order, payment object]`, in the profile's shape: `spec`, the
  * order's method fields beside the flat detail view; `observed`, two `{model, pk, fields}` records,
- * the payment object inside the second one's `fields` (public-facts, second survey).
+ * the payment object inside the second one's `fields` (docs/SERVICE.md, "Checkout").
  */
 import type { MethodOutcome } from './checkoutMethods';
 import type { PaymentObject } from './model';

@@ -3,7 +3,7 @@
  * Daviplata OTP, the Bre-B QR, the Nequi push or QR, the bank button, the cash PIN. The profile
  * decides how strict it is: `spec` shows only PSE, Daviplata and Bre-B and takes any other method
  * with what it sends; `observed` also reads Nequi, the bank button and the cash methods as the
- * service's real clients send them (public-facts, second survey).
+ * service's real clients send them (docs/SERVICE.md, "Checkout").
  */
 import { randomInt } from 'crypto';
 

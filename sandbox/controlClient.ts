@@ -124,10 +124,15 @@ export class SandboxControl {
 		return (await this.http.get(`/otp/${encodeURIComponent(slug)}`)).data.otp;
 	}
 
-	async pay(slug: string, method?: string): Promise<ControlPayment> {
-		return (
-			await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, method ? { method } : {})
-		).data;
+	/** Pays the object; `callBack: false` holds its callback back (then `callbackBody` gives it). */
+	async pay(slug: string, method?: string, callBack = true): Promise<ControlPayment> {
+		const body = { ...(method ? { method } : {}), ...(callBack ? {} : { callback: false }) };
+		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, body)).data;
+	}
+
+	/** The body the service's callback would carry for the object as it is now. */
+	async callbackBody(slug: string): Promise<Record<string, unknown>> {
+		return (await this.http.get(`/payments/${encodeURIComponent(slug)}/callback`)).data;
 	}
 
 	/** Sets any state (0-5; e.g. 4 refunded), optionally sending the payment callback. */

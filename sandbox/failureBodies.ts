@@ -1,5 +1,5 @@
 /**
- * The failure bodies the live service really answers (public-facts, second survey), for the
+ * The failure bodies the live service really answers (docs/SERVICE.md, "Failures"), for the
  * `observed` profile's routes and for faults. Most carry no `detail`:
  *
  * - `errorSentence('No se pudo …')`   → `{"error": "No se pudo …"}` (403 on creation, 200 elsewhere)

@@ -1,4 +1,4 @@
-/** What the sandbox remembers: the service's records as the spec and public-facts describe them. */
+/** What the sandbox remembers: the service's records as docs/SERVICE.md describes them. */
 
 export interface Account {
 	username: string;
@@ -14,7 +14,7 @@ export interface Account {
 	pendingCodes: { email?: number; phone?: number };
 }
 
-/** Payment object states (public-facts table). */
+/** Payment object states (docs/SERVICE.md, "States"). */
 export const PAYMENT_STATE = {
 	created: 0,
 	inProcess: 1,
@@ -73,7 +73,7 @@ export interface Transfer {
 	date: Date;
 }
 
-/** Withdrawal states (public-facts). */
+/** Withdrawal states (docs/SERVICE.md, "States"). */
 export const WITHDRAWAL_STATE = {
 	created: 0,
 	inProcess: 1,

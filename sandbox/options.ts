@@ -3,7 +3,7 @@ export type RsaPadding = 'pkcs1' | 'oaep-sha1' | 'oaep-sha256';
 
 /**
  * Which reading of the service the sandbox answers with: `observed`, what the service's real clients
- * send and read (public-facts.md, second survey); `spec`, the shapes of service-spec.md.
+ * send and read; `spec`, the shapes of the service's specification. docs/SERVICE.md quotes both.
  */
 export type SandboxProfile = 'observed' | 'spec';
 export const SANDBOX_PROFILES: readonly SandboxProfile[] = ['observed', 'spec'];
@@ -23,7 +23,7 @@ export interface SandboxOptions {
 	doubleEncodeCheckout: boolean;
 	/** The padding `register_tc` and `tc_payment` decrypt with; anything else is refused. */
 	rsaPadding: RsaPadding;
-	/** A checkout whose payer document is `7777777` is paid after this delay (public-facts). */
+	/** A checkout whose payer document is `7777777` is paid after this delay (docs/SERVICE.md). */
 	autoPayDelayMs: number;
 	/** Withdrawals advance 0 → 1 → 2 every this many ms; 0 leaves them to the control API. */
 	withdrawalStepMs: number;
@@ -33,7 +33,8 @@ export interface SandboxOptions {
 	brebEnabled: boolean;
 	/**
 	 * `observed` only: refuse a creation without `callback` (403), as real clients report the live
-	 * service does (second survey). On by default; off accepts it, as the spec profile does.
+	 * service does (docs/SERVICE.md, "Create a payment object"). On by default; off accepts it, as
+	 * the spec profile does.
 	 */
 	refuseCreationWithoutCallback: boolean;
 	/** Public base of the hosted checkout page; defaults to the sandbox's own `/checkout`. */

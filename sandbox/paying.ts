@@ -33,15 +33,20 @@ export function changePaymentState(
 	state.paymentChanges.push({ slug: payment.slug, state: next, method, date: new Date() });
 }
 
-/** Marks the object paid, credits its owner with the net amount, and calls back. */
-export function markPaid(state: SandboxState, payment: PaymentObject, method: string): void {
+/** Marks the object paid, credits its owner with the net amount, and calls back (unless told not to). */
+export function markPaid(
+	state: SandboxState,
+	payment: PaymentObject,
+	method: string,
+	callBack = true,
+): void {
 	assertPayable(payment);
 	changePaymentState(state, payment, PAYMENT_STATE.paid, method);
 	payment.paidAt = new Date();
 	payment.cus = payment.cus || String(100000 + payment.pk);
 	const owner = state.accounts.get(payment.owner);
 	if (owner) owner.balance += feesFor(payment.amount, payment.clientAssumeCosts).net;
-	sendPaymentCallback(state, payment);
+	if (callBack) sendPaymentCallback(state, payment);
 }
 
 /** Moves a withdrawal to a state; failures give the money back. Calls back on every change. */

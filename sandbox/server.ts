@@ -69,7 +69,8 @@ async function serve(
 
 	let answer: RouteAnswer;
 	try {
-		// A path holding "//" is no route of the service; behind its CDN it is answered 404 (public-facts, second survey).
+		// A path holding "//" is no route of the service; behind its CDN it is answered 404
+		// (docs/SERVICE.md, "Every request").
 		if (request.path.includes('//'))
 			throw new ServiceError(404, `No route for ${request.method} ${request.path}`);
 		if (!match) throw new ServiceError(404, `No route for ${request.method} ${request.path}`);

@@ -12,8 +12,10 @@ const SAFE_OPERATIONS = new Set([
 	'card:getAll',
 	'checkout:listBanks',
 	'payment:create',
+	'payment:createAndWait',
 	'payment:estimateFees',
 	'payment:get',
+	'payment:getWaitedLinks',
 	'transfer:getAll',
 ]);
 

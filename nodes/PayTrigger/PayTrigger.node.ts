@@ -1,29 +1,31 @@
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
 import { parseCallback } from '../shared/callback/callbackEvent';
-import { refusedAtTheGate } from './callbackGate';
-import { oneCopyAtATime } from './callbacksUnderWay';
-import { forgetCredentials, keptCredentials } from './credentialCache';
-import { emitEvent } from './emitEvent';
-import { isSelected } from './eventFilter';
 import { rawBodyOf, readCallbackBody } from '../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../shared/callback/readCallbackBody';
-import { eventKey, repeatRecords } from './repeatGuard';
+import { refusedAtTheGate } from './callbackGate';
+import { CallbackCredentials } from '../shared/callback/credentialCache';
+import { isSelected } from './eventFilter';
+import { eventKey, repeatGuardFor } from './repeatGuard';
 import { SENSITIVE_HEADERS, TRIGGER_SUBTITLE, triggerProperties } from './triggerFields';
-import { acknowledge, refuse } from './webhookAnswers';
+import { verifiedItem } from './verifyPayment';
+import { acknowledge, refuse, start } from './webhookAnswers';
 
-/** How long a started event keeps its copies out in this process, whatever the records say. */
-const COPY_GRACE_MS = 60_000;
+const CALLBACK_WEBHOOK: IWebhookDescription = {
+	name: 'default',
+	httpMethod: 'POST',
+	responseMode: 'onReceived',
+	path: 'pay',
+};
 
 export class PayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,19 +33,20 @@ export class PayTrigger implements INodeType {
 		name: 'payTrigger',
 		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
 		group: ['trigger'],
-		// Version 2 behaves as version 1. n8n treats a start node of version 1 as its Webhook node v1:
-		// before every callback it works out that node's "binary data" option, an expression (in n8n
-		// 2.41's expression isolate, about 8 ms of CPU); from version 2 it skips that.
+		// Version 2 behaves as version 1. n8n treats a start node of version 1 as its Webhook node
+		// v1: before every callback it works out that node's "binary data" option, an expression
+		// (in n8n 2.41's expression isolate, about 8 ms of CPU); from version 2 it skips that.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: TRIGGER_SUBTITLE,
 		description:
-			"Starts the workflow when the service calls back: a payment paid, or a withdrawal's status changed",
+			'Starts the workflow when the service calls back: a payment paid, ' +
+			"or a withdrawal's status changed",
 		defaults: { name: 'Pay Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'payApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'pay' }],
+		webhooks: [CALLBACK_WEBHOOK],
 		// The callback's headers are output as they came: a sender's or a proxy's credentials among
 		// them are hidden wherever n8n 2.41+ shows execution data (editor, executions, API); the
 		// workflow still gets them. Older n8n ignore the property.
@@ -51,7 +54,7 @@ export class PayTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// The service has no endpoint to register callbacks: the URL is pasted into the Pay node instead.
+	// The service has no endpoint to register callbacks: the URL is pasted into the Pay node.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -68,21 +71,11 @@ export class PayTrigger implements INodeType {
 		},
 	};
 
+	/** What happens to a callback, in order. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		// Kept a few seconds across callbacks: in n8n every read fetches and decrypts the credential again.
-		const keptKey = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? ''}`;
-		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-		const readCredentials = async () =>
-			await (credentials ??= keptCredentials(
-				keptKey,
-				async () => await this.getCredentials(CREDENTIAL_NAME),
-			));
-		const forget = () => {
-			forgetCredentials(keptKey);
-			credentials = undefined;
-		};
-		const refused = await refusedAtTheGate(this, options, readCredentials, forget);
+		const credentials = new CallbackCredentials(this);
+		const refused = await refusedAtTheGate(this, options, credentials);
 		if (refused) return refused;
 
 		const headers = this.getHeaderData() as IDataObject;
@@ -94,26 +87,21 @@ export class PayTrigger implements INodeType {
 		if (!reading.ok) return refuse(this, 400, reading.problem);
 		const parsed = parseCallback(reading.body);
 		if (!parsed.ok) return refuse(this, 400, parsed.problem);
-		const event = parsed.event;
+		const { event } = parsed;
 		if (!isSelected(event, this.getNodeParameter('events', []) as string[]))
 			return acknowledge(this, `${event.json.event} is not among the selected events`);
 
-		const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
-		const key = eventKey(event.kind, event.id, event.state);
-		const run = { event, body: reading.body, headers, options, key, readCredentials };
-		// Off (0), or a mapped value that is no number: no repeat guard, as before.
-		if (!(windowMinutes > 0)) return await emitEvent(this, run, () => {});
-		const trigger = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
-		const repeats = repeatRecords(trigger, this.getWorkflowStaticData('node'), windowMinutes);
-		const emit = async (started: () => void) => await emitEvent(this, { ...run, repeats }, started);
-		// Copies arriving together: the records see an event only once its first copy has been verified.
-		const repeat = () => acknowledge(this, `repeat of ${key}`);
-		return await oneCopyAtATime(
-			`${trigger}\u0000${key}`,
-			Math.min(COPY_GRACE_MS, windowMinutes * 60_000),
-			emit,
-			repeat,
-			() => repeats.isRecorded(key),
-		);
+		const repeats = repeatGuardFor(this, options);
+		const key = eventKey(event);
+		if (await repeats.isRepeat(key)) return acknowledge(this, `repeat of ${key}`);
+		try {
+			const verified = await verifiedItem(this, event, options, credentials);
+			if (!verified.ok) return verified.answer;
+			repeats.started(key);
+			return start(this, { ...verified.json, body: reading.body, headers });
+		} finally {
+			// Started or not, the copies of this event waiting for it go on.
+			repeats.release();
+		}
 	}
 }

@@ -1,7 +1,10 @@
 /**
- * Keeps repeated callbacks out: the same (kind, id, state) started within the window emits once.
- * The records live in the workflow's static data, which n8n saves in its database (so they survive
- * a restart), bounded in size.
+ * Whether the Pay Trigger has started an event already: the same (kind, id, state) started within
+ * the window starts nothing. Two things remember, both kept here:
+ * - the records: when each event started the workflow, in the workflow's static data, which n8n
+ *   saves in its database (so they hold across processes and restarts), bounded in size;
+ * - the copies under way in this process: an event is recorded only once its first copy has been
+ *   verified with the service, so until then a copy arriving with it waits for that one here.
  *
  * n8n loads the static data afresh for each request and writes it back whole after it, so two
  * events arriving together would each save their own record only, and the last save would win.
@@ -9,49 +12,114 @@
  * is merged into it, and the static data is given the book itself, so that every save carries
  * every record this process holds when the save is written, the other requests' included.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import type { CallbackEvent } from '../shared/callback/callbackEvent';
 
 /** Records kept per trigger node, the newest first. */
 export const MAX_REMEMBERED = 1000;
 /** Trigger nodes this process keeps a book for, the most recently used first. */
 export const MAX_BOOKS = 1000;
+/** How long a started event keeps its copies out in this process, whatever the records say. */
+const COPY_GRACE_MS = 60_000;
 
 /** Event key → when it started the workflow (ms since the epoch). */
 type RecordBook = Record<string, number>;
 
-const books = new Map<string, RecordBook>();
-
-export function eventKey(kind: string, id: string, state: number | null): string {
-	return `${kind}:${id}:${state ?? 'none'}`;
+/** A copy under way: whether it started the workflow is known once `outcome` settles. */
+interface Copy {
+	outcome: Promise<boolean>;
+	startedAt?: number;
 }
 
-/** One request's view of a trigger node's records, for a window of `windowMinutes` (more than 0). */
-export class RepeatRecords {
+const books = new Map<string, RecordBook>();
+const copies = new Map<string, Copy>();
+
+/** One callback's guard: `isRepeat`, then `started` if it started the workflow, then `release`. */
+export interface RepeatGuard {
+	/** Whether the event started already; if not, its copies wait for this one until release. */
+	isRepeat(key: string): Promise<boolean>;
+	/** Records the event as started now: its copies, waiting or still to come, are repeats. */
+	started(key: string): void;
+	/** Lets the copies waiting go on: as repeats if it started, otherwise to try themselves. */
+	release(): void;
+}
+
+export function eventKey(event: CallbackEvent): string {
+	return `${event.kind}:${event.id}:${event.state ?? 'none'}`;
+}
+
+/** Ignore Repeats Within off (0), or a mapped value that is no number: no repeat guard. */
+const OFF: RepeatGuard = { isRepeat: async () => false, started: () => {}, release: () => {} };
+
+type GuardContext = Pick<IWebhookFunctions, 'getWorkflow' | 'getNode' | 'getWorkflowStaticData'>;
+
+export function repeatGuardFor(context: GuardContext, options: IDataObject): RepeatGuard {
+	const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
+	if (!(windowMinutes > 0)) return OFF;
+	const trigger = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().name}`;
+	const staticData = context.getWorkflowStaticData('node');
+	const book = bookOf(trigger, staticData, windowMinutes);
+	return new Guard(trigger, staticData, book, windowMinutes);
+}
+
+class Guard implements RepeatGuard {
+	/** The copy this callback is, once `isRepeat` let it go on; its key among the copies. */
+	private copy?: Copy;
+	private copyKey = '';
+	/** Settles the copy's outcome; kept here, not on the copy, which outlives this callback. */
+	private settle: (started: boolean) => void = () => {};
+
 	constructor(
+		private readonly trigger: string,
 		private readonly staticData: IDataObject,
 		private readonly book: RecordBook,
 		private readonly windowMinutes: number,
 	) {}
 
-	/** Whether the key started the workflow within the window. Does not record it. */
-	seenRecently(key: string, now = Date.now()): boolean {
+	async isRepeat(key: string): Promise<boolean> {
+		const copyKey = `${this.trigger}\u0000${key}`;
+		forgetCopiesPast(Date.now(), Math.min(COPY_GRACE_MS, this.windowMinutes * 60_000));
+		for (let earlier = copies.get(copyKey); earlier; earlier = copies.get(copyKey)) {
+			const started = earlier.startedAt !== undefined || (await earlier.outcome);
+			// Not started: that copy has gone, and this one goes on.
+			if (!started) continue;
+			// Started, but not in the records this request sees: a repeat until they hold it.
+			if (!Object.prototype.hasOwnProperty.call(this.book, key)) return true;
+			copies.delete(copyKey);
+		}
 		const at = this.book[key];
-		return at !== undefined && now - at < this.windowMinutes * 60_000;
+		if (at !== undefined && Date.now() - at < this.windowMinutes * 60_000) return true;
+		this.copy = { outcome: new Promise<boolean>((resolve) => (this.settle = resolve)) };
+		this.copyKey = copyKey;
+		copies.set(copyKey, this.copy);
+		return false;
 	}
 
-	/** Whether the key is recorded at all, however old. */
-	isRecorded(key: string): boolean {
-		return Object.prototype.hasOwnProperty.call(this.book, key);
-	}
-
-	/** Records the key, forgetting records older than the window and the oldest beyond the bound. */
-	remember(key: string, now = Date.now()): void {
+	started(key: string): void {
+		const now = Date.now();
 		// Added last, so that the book stays in the order of its times (see prune).
 		delete this.book[key];
 		this.book[key] = now;
 		prune(this.book, this.windowMinutes, now);
-		// Set through n8n's static data (not only changed inside it), so that n8n sees a change to save.
+		// Set through n8n's static data (not only changed inside it): n8n sees a change to save.
 		this.staticData.seen = this.book;
+		if (this.copy === undefined) return;
+		this.copy.startedAt = now;
+		this.settle(true);
+	}
+
+	release(): void {
+		if (this.copy === undefined) return;
+		this.settle(false);
+		if (this.copy.startedAt === undefined) copies.delete(this.copyKey);
+	}
+}
+
+/** Copies that started the workflow `graceMs` ago or earlier no longer keep others out. */
+function forgetCopiesPast(at: number, graceMs: number): void {
+	for (const [key, copy] of copies) {
+		if (copy.startedAt !== undefined && at - copy.startedAt >= graceMs) copies.delete(key);
 	}
 }
 
@@ -59,12 +127,7 @@ export class RepeatRecords {
  * The records of one trigger node (`trigger`: its workflow and name), as this process holds them
  * merged with what n8n loaded into this request's static data.
  */
-export function repeatRecords(
-	trigger: string,
-	staticData: IDataObject,
-	windowMinutes: number,
-	now = Date.now(),
-): RepeatRecords {
+function bookOf(trigger: string, staticData: IDataObject, windowMinutes: number): RecordBook {
 	const book = books.get(trigger) ?? {};
 	books.delete(trigger);
 	books.set(trigger, book);
@@ -75,9 +138,9 @@ export function repeatRecords(
 			const at = loaded[key];
 			if (typeof at === 'number' && !(book[key] >= at)) book[key] = at;
 		}
-		prune(book, windowMinutes, now);
+		prune(book, windowMinutes, Date.now());
 	}
-	return new RepeatRecords(staticData, book, windowMinutes);
+	return book;
 }
 
 /**

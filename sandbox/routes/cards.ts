@@ -143,7 +143,7 @@ export const cardRoutes: Route[] = [
 	},
 ];
 
-/** The card-on-file shapes real clients read (public-facts, second survey), rather than the spec's. */
+/** The card-on-file shapes real clients read (docs/SERVICE.md, "Cards"), rather than the spec's. */
 function isObserved(context: RouteContext): boolean {
 	return context.state.options.profile === 'observed';
 }

@@ -11,7 +11,7 @@ import { requireString } from '../validate';
 import { findPayment } from './payments';
 import type { Route, RouteAnswer, RouteContext } from './route';
 
-/** Payer document that the sandbox pays by itself after a delay (public-facts). */
+/** Payer document that the sandbox pays by itself after a delay (docs/SERVICE.md, "Checkout"). */
 export const AUTO_PAY_DOCUMENT = '7777777';
 
 export const checkoutRoutes: Route[] = [

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http';
 import { WITHDRAWAL_STATE } from '../model';
 import type { Account, Withdrawal } from '../model';
 import type { Fault } from '../faults';
-import { sendPaymentCallback } from '../callbacks';
+import { paymentCallbackBody, sendPaymentCallback } from '../callbacks';
 import { paymentPage, settledDelivery } from '../checkoutPage';
 import {
 	accountView,
@@ -165,9 +165,14 @@ export const controlRoutes: Route[] = [
 			typeof request.body.method === 'string'
 				? request.body.method
 				: payment.paymentMethod || 'pse';
-		markPaid(state, payment, method);
+		// `callback: false` holds the callback back, for a benchmark that posts it at a known instant.
+		markPaid(state, payment, method, request.body.callback !== false);
 		return ok(paymentView(payment));
 	}),
+	// The body the service's callback would carry for the object as it is now.
+	control('GET', '/payments/{url}/callback', ({ state, params }) =>
+		ok(paymentCallbackBody(findPayment(state, params.url))),
+	),
 	control('POST', '/payments/{url}/state', ({ state, params, request }) => {
 		// Any documented state (0-5), e.g. 4 refunded or 2 not paid, which no API call produces.
 		const payment = findPayment(state, params.url);

@@ -26,7 +26,10 @@ import type { Body } from '../validate';
 import { caller } from './route';
 import type { Route } from './route';
 
-/** What `/edit_pay/` may change; `payment_methods` is the name of the documented example (second survey). */
+/**
+ * What `/edit_pay/` may change; `payment_methods` is the name of the documented example
+ * (docs/SERVICE.md, "Edit a payment object").
+ */
 const EDITABLE_FIELDS = new Set([
 	'amount',
 	'description',
@@ -239,7 +242,8 @@ function readExpirationDays(body: Body, fallback: number): number {
 
 /**
  * The live service refuses a creation without `payer_redirect_url` or `callback`, or with the methods
- * as an object instead of a JSON string, with 403 and one Spanish sentence (second survey). The
+ * as an object instead of a JSON string, with 403 and one Spanish sentence (docs/SERVICE.md,
+ * "Create a payment object"). The
  * setting `refuseCreationWithoutCallback` (on by default) can let a missing callback through.
  */
 function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): void {
@@ -318,7 +322,8 @@ export function creationView(payment: PaymentObject): Record<string, unknown> {
 /**
  * The detail read: amounts as numbers, creation and expiry dates as numbers. The spec leaves their
  * unit open (Unix seconds in the `spec` profile); the live service sends epoch milliseconds, the
- * amount as an integer where whole, and `date_payed` as "" while unpaid (`observed`, second survey).
+ * amount as an integer where whole, and `date_payed` as "" while unpaid (`observed`;
+ * docs/SERVICE.md, "Read a payment object").
  */
 export function detailView(
 	payment: PaymentObject,
@@ -352,7 +357,7 @@ export function detailView(
 	};
 }
 
-/** The answer of `/edit_pay/` as the live service gives it (second survey); the spec shows `{}`. */
+/** The answer of `/edit_pay/` as the live service gives it; the spec's: `{}` (docs/SERVICE.md). */
 function editView(payment: PaymentObject): Record<string, unknown> {
 	const fees = feesFor(payment.amount, payment.clientAssumeCosts);
 	return {

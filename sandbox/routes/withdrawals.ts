@@ -42,7 +42,8 @@ export const withdrawalRoutes: Route[] = [
 				);
 			}
 			const callback = optionalUrl(body, 'callback');
-			// The live service answers {"result": "LIMIT_BALANCE"} (second survey); the spec shows no status.
+			// The live service answers {"result": "LIMIT_BALANCE"}; the spec shows no status
+			// (docs/SERVICE.md, "Withdraw to an instant-payment key").
 			if (owner.balance < amount)
 				throw refuseAs(
 					context.state.options.profile,

@@ -71,8 +71,12 @@ export async function newestExecutionIn(
 	for (;;) {
 		const [newest] = await executionsOf(baseUrl, cookie, workflowId);
 		if (newest?.status === status) return newest;
-		if (Date.now() > deadline)
-			throw new Error(`${workflowId}: newest execution is ${newest?.status}, not ${status}`);
+		if (Date.now() > deadline || (newest?.status === 'error' && status !== 'error')) {
+			const error = newest ? await executionError(baseUrl, cookie, newest.id) : '';
+			throw new Error(
+				`${workflowId}: newest execution is ${newest?.status}, not ${status} ${error}`,
+			);
+		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
@@ -192,20 +196,41 @@ export async function executionItems(
 	executionId: string,
 	nodeName: string,
 ): Promise<Array<Record<string, unknown>>> {
+	const run = await executionData(baseUrl, cookie, executionId);
+	return (run.resultData.runData[nodeName]?.[0]?.data.main[0] ?? []).map((item) => item.json);
+}
+
+/** The error an execution ended with, as n8n recorded it ("" when none). */
+export async function executionError(
+	baseUrl: string,
+	cookie: string,
+	executionId: string,
+): Promise<string> {
+	const { error } = (await executionData(baseUrl, cookie, executionId)).resultData;
+	return error ? `${error.node?.name ?? ''}: ${error.message ?? ''}`.trim() : '';
+}
+
+interface RunData {
+	resultData: {
+		runData: Record<
+			string,
+			Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+		>;
+		error?: { message?: string; node?: { name?: string } };
+	};
+}
+
+async function executionData(
+	baseUrl: string,
+	cookie: string,
+	executionId: string,
+): Promise<RunData> {
 	const response = await fetch(`${baseUrl}/rest/executions/${executionId}`, {
 		headers: { cookie },
 	});
 	if (!response.ok) throw new Error(`execution ${executionId}: HTTP ${response.status}`);
 	const { data } = ((await response.json()) as { data: { data: string } }).data;
-	const run = unflatten(data) as {
-		resultData: {
-			runData: Record<
-				string,
-				Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
-			>;
-		};
-	};
-	return (run.resultData.runData[nodeName]?.[0]?.data.main[0] ?? []).map((item) => item.json);
+	return unflatten(data) as RunData;
 }
 
 function unflatten(text: string): unknown {

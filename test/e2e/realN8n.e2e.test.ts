@@ -8,7 +8,6 @@
  * (credential Test, the bank list), and the editor opened in a browser. Each check runs on both.
  * The first run on a machine installs both n8n (about 10-15 minutes); later runs reuse them.
  */
-import { join } from 'path';
 import type { Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox';
@@ -21,11 +20,11 @@ import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 } from '../../scripts/n8nRuntime/credential';
-import { REPO_ROOT } from '../../scripts/n8nRuntime/paths';
 import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { createPayment, login, registerCardWithApi } from '../sandbox/apiClient';
 import { launchBrowser } from './browser';
+import { screenshotPath } from './screenshots';
 import { pickCardAndPaymentInEditor } from './editorCheck';
 import {
 	EDITOR_CHECK_ID,
@@ -508,7 +507,7 @@ describe.each([
 				).toEqual([{ name: 'BANCO DE BOGOTA', value: '1001' }]);
 			});
 
-			it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots in docs/)', async () => {
+			it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots taken)', async () => {
 				await inSignedInPage(async (page) => {
 					// Collected once logged in: the sign-in page itself probes the session and gets a 401 by design.
 					const consoleErrors: string[] = [];
@@ -532,7 +531,7 @@ describe.each([
 					await page.waitForTimeout(1000);
 					if (screenshots)
 						await page.screenshot({
-							path: join(REPO_ROOT, 'docs', 'screenshots', 'invoicing-workflow.png'),
+							path: screenshotPath('invoicing-workflow.png'),
 						});
 					await payNode.dblclick();
 					await page
@@ -549,7 +548,7 @@ describe.each([
 					await page.waitForTimeout(1000);
 					if (screenshots)
 						await page.screenshot({
-							path: join(REPO_ROOT, 'docs', 'screenshots', 'pay-node-panel.png'),
+							path: screenshotPath('pay-node-panel.png'),
 						});
 					// n8n 2.8.4 asks for output schemas of some of its own core nodes that it does not ship
 					// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted. Everything
@@ -579,9 +578,7 @@ describe.each([
 						nodeName: 'Charge Saved Card',
 						cardName: 'MASTERCARD •••• 4444 (EDITOR CHECK)',
 						paymentLink: link,
-						screenshot: screenshots
-							? join(REPO_ROOT, 'docs', 'screenshots', 'card-charge-panel.png')
-							: undefined,
+						screenshot: screenshots ? screenshotPath('card-charge-panel.png') : undefined,
 					});
 				});
 				const saved = await workflowNodes(n8n.baseUrl, cookie, EDITOR_CHECK_ID);

@@ -9,7 +9,7 @@ import {
 } from '../../scripts/n8nRuntime/credential';
 
 export const AFTER_THE_WAIT = 'After the Wait';
-/** After the time limit, the README's pattern: the link read from the service by its slug. */
+/** After the time limit, the README's pattern: Payment → Get Links Waited For. */
 export const READ_AFTER_THE_LIMIT = 'Read the Link';
 
 const CREDENTIALS = { payApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
@@ -56,7 +56,7 @@ function waitingWorkflow(id: string, path: string, payParameters: object): objec
 	return workflow;
 }
 
-/** The limit-then-read pattern: the slug the wait recorded in the execution's custom data. */
+/** The limit-then-read pattern: each item's link, by the slug the wait recorded for its place. */
 function withReadAfterTheLimit(workflow: {
 	nodes: object[];
 	connections: Record<string, object>;
@@ -67,15 +67,7 @@ function withReadAfterTheLimit(workflow: {
 		type: 'n8n-nodes-pay.pay',
 		typeVersion: 2,
 		position: [660, 0],
-		parameters: {
-			resource: 'payment',
-			operation: 'get',
-			slug: {
-				__rl: true,
-				mode: 'id',
-				value: '={{ $execution.customData.get("pay_waiting_links").split(",")[$itemIndex] }}',
-			},
-		},
+		parameters: { resource: 'payment', operation: 'getWaitedLinks' },
 		credentials: CREDENTIALS,
 	});
 	workflow.connections[AFTER_THE_WAIT] = {
@@ -102,7 +94,7 @@ export function limitThenReadWorkflow(id: string, path: string): object {
 	);
 }
 
-const LINK_PARAMETERS = {
+export const LINK_PARAMETERS = {
 	resource: 'payment',
 	operation: 'createAndWait',
 	amount: '={{ $json.body.amount }}',

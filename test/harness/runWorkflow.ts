@@ -81,6 +81,8 @@ export interface RunPayNodeOptions {
 	 * one per execution id, so unrelated runs never see each other's records.
 	 */
 	workflowId?: string;
+	/** The execution's custom data when the node starts (what an earlier node of it recorded). */
+	customData?: Record<string, string>;
 	/** How n8n started the execution: `manual` (the editor's test run, by default), `trigger`, `webhook`, `retry` … */
 	mode?: WorkflowExecuteMode;
 }
@@ -137,6 +139,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 
 	const inputItems: INodeExecutionData[] = (options.input ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
+		resultData: { runData: {}, metadata: options.customData },
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: [inputItems] }, source: null }],
 		},

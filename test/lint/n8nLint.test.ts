@@ -111,4 +111,14 @@ export const field: INodeProperties = ${property};
 			'no-console',
 		);
 	});
+
+	it("the Pay node's resume webhook keeps n8n's scanner quiet only with its webhookMethods", () => {
+		const payNode = readFileSync(join(PACKAGE_ROOT, 'nodes', 'Pay', 'Pay.node.ts'), 'utf8');
+		const withoutLifecycle = payNode.replace(/\twebhookMethods = \{[\s\S]*?\n\t\};\n/, '');
+		expect(withoutLifecycle).not.toContain('webhookMethods =');
+		expect(errors(lint(payNode, 'nodes/Pay/Pay.node.ts'))).toEqual([]);
+		expect(errors(lint(withoutLifecycle, 'nodes/Pay/Pay.node.ts'))).toContain(
+			'@n8n/community-nodes/webhook-lifecycle-complete',
+		);
+	});
 });

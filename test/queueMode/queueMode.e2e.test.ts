@@ -43,7 +43,7 @@ jest.setTimeout(180_000);
 const REDIS_PORT = Number(process.env.PAY_QUEUE_REDIS_PORT ?? 6390);
 const POSTGRES_PORT = Number(process.env.PAY_QUEUE_POSTGRES_PORT ?? 5442);
 const log = (line: string) => console.log(line);
-/** Trials of the race per operation (issue 35: at least 20). */
+/** Trials of the race per operation in one run (the README's queue-mode figures count them). */
 const RACE_TRIALS = 20;
 /** What a Pay item may say when the other execution claimed the same reference. */
 const RACE_OUTCOMES = ['sent', 'already_sent', 'unknown', 'not_sent'];

@@ -35,7 +35,7 @@ export const MATRIX_FAULTS: MatrixFault[] = [
 			json: { error: 'No se pudo completar la creación', detail: 'Operación rechazada' },
 		},
 	},
-	// The live service's own failure bodies (public-facts, second survey), with their statuses and with 200.
+	// The live service's failure bodies (docs/SERVICE.md, "Failures"), with their statuses and 200.
 	{
 		name: '{"error": sentence} 403',
 		fault: { status: 403, failure: errorSentence('No se pudo crear el pago') },

@@ -1,9 +1,12 @@
-/** docs/RELIABILITY.md as the fault matrix writes it: a duplicate is red, an unchanged text is not rewritten. */
+/**
+ * docs/RELIABILITY.md as the fault matrix renders it: a duplicate is red, an unchanged text is not
+ * rewritten, and a committed document that is not what a run found is told, line and all.
+ */
 import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { isDuplicate, reliabilityReport, writeIfChanged } from './report';
+import { firstDifference, isDuplicate, reliabilityReport, writeIfChanged } from './report';
 import type { MatrixCell } from './report';
 
 const cell = (fault: string, changes: Partial<MatrixCell> = {}): MatrixCell => ({
@@ -54,6 +57,23 @@ describe('the reliability report', () => {
 	it('says none when no cell was carried out twice', () => {
 		expect(reliabilityReport([cell('500')], ['Transfer → Send'], ['500'])).toContain(
 			'Carried out more than once: none.',
+		);
+	});
+
+	it('tells where a committed document and a run differ, and nothing when they are the same', () => {
+		const found = reliabilityReport([cell('500')], ['Transfer → Send'], ['500']);
+		expect(firstDifference(found, found)).toBeUndefined();
+		const stale = found.replace('| 500 | unknown reported · 1/1 |', '| 500 | ok · 1/1 |');
+		const lineNumber = found.split('\n').findIndex((line) => line.startsWith('| 500 |')) + 1;
+		expect(firstDifference(stale, found)).toBe(
+			`line ${lineNumber}: the document says "| 500 | ok · 1/1 | already_sent · 0/1 |", this run found "| 500 | unknown reported · 1/1 | already_sent · 0/1 |"`,
+		);
+		const lines = found.split('\n').length;
+		expect(firstDifference(`${found}more\n`, found)).toBe(
+			`line ${lines}: the document says "more", this run found ""`,
+		);
+		expect(firstDifference(found.slice(0, -1), found)).toBe(
+			`line ${lines}: the document says nothing, this run found ""`,
 		);
 	});
 

@@ -1,6 +1,7 @@
 /**
  * Cards and transfers in the `observed` profile: the shapes the service's real clients send and read
- * (public-facts.md, second survey), where the spec profile (moneyAndCards.test.ts) shows its own.
+ * (docs/SERVICE.md, "Cards" and "List transfers"), where the spec profile (moneyAndCards.test.ts)
+ * shows its own.
  */
 import { constants, publicEncrypt } from 'crypto';
 

@@ -164,6 +164,23 @@ describe('checkout', () => {
 		await expect(sandbox.control.setPaymentState(created.url as string, 9)).rejects.toThrow(/400/);
 	});
 
+	it('pays without calling back when told, and gives the body the callback would have carried', async () => {
+		const held = await createPayment(demo, { callback: receiver.url });
+		const sent = await createPayment(demo, { callback: receiver.url });
+		await sandbox.control.pay(held.url as string, undefined, false);
+		await sandbox.control.pay(sent.url as string);
+		const [delivered] = await receiver.waitFor(1);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(receiver.received).toHaveLength(1);
+		expect(JSON.parse(delivered.text)).toMatchObject({ url: sent.url, state: 3 });
+		expect((await demo.call('GET', `/pay_detail/${held.url}`)).data.state).toBe(3);
+		expect(await sandbox.control.callbackBody(held.url as string)).toEqual({
+			...JSON.parse(delivered.text),
+			url: held.url,
+			cus: expect.any(String),
+		});
+	});
+
 	it('refuses checkout of an unknown slug (404) and of a paid object (409)', async () => {
 		expect((await demo.call('POST', '/nosuch1', { payment: 'breb' })).status).toBe(404);
 		const created = await createPayment(demo);

@@ -1,4 +1,4 @@
-/** Checkout answers of the `observed` profile: as the service's real clients see them (public-facts, second survey). */
+/** Checkout answers of the `observed` profile, as real clients see them (docs/SERVICE.md). */
 import type { Sandbox } from '../../sandbox';
 import { createPayment, decoded, useSandboxWithDemoClient } from './apiClient';
 import type { ApiClient } from './apiClient';

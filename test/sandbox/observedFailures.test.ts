@@ -1,4 +1,7 @@
-/** The live service's failure bodies (public-facts, second survey): answered by the observed profile, injectable as faults. */
+/**
+ * The live service's failure bodies (docs/SERVICE.md, "Failures"): answered by the observed
+ * profile, injectable as faults.
+ */
 import type { Sandbox } from '../../sandbox';
 import { errorCode, errorMessage, fieldErrors, resultCode } from '../../sandbox/failureBodies';
 import { ERROR_SENTENCE } from '../../sandbox/http';

@@ -1,4 +1,4 @@
-/** Payment objects in the observed profile: what the service's real clients see (public-facts, second survey). */
+/** Payment objects in the observed profile: what the service's clients see (docs/SERVICE.md). */
 import type { Sandbox } from '../../sandbox';
 import { CREATION_REFUSED_SENTENCE } from '../../sandbox/failureBodies';
 import { createPayment, PSE_METHODS, useSandboxWithDemoClient } from './apiClient';

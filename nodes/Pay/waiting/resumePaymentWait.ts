@@ -13,10 +13,9 @@ import type {
 } from 'n8n-workflow';
 
 import type { CallbackEvent } from '../../shared/callback/callbackEvent';
-import { toNumber } from '../../shared/service/normalize';
-import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import { PAID_STATE, paymentStateLabel } from '../../shared/service/states';
 import { payApiRequest } from '../../shared/transport/request';
+import { linkOutcome, linkStateOf, NOT_CREATED } from './linkOutcome';
 import { keepWaiting, refuseCallback } from './waitAnswers';
 import { FINAL_PAYMENT_OUTCOMES } from './waitOutcome';
 
@@ -35,7 +34,7 @@ export async function resumePaymentWait(
 	} catch (error) {
 		return unreadable(context, event.id, error);
 	}
-	const state = stateOf(links.get(event.id));
+	const state = linkStateOf(links.get(event.id));
 	if (!confirms(event, state))
 		return refuseCallback(
 			context,
@@ -53,7 +52,7 @@ export async function resumePaymentWait(
 			return unreadable(context, slug, error);
 		}
 	}
-	const pending = slugs.filter((slug) => slug !== '' && !isFinal(stateOf(links.get(slug))));
+	const pending = slugs.filter((slug) => slug !== '' && !isFinal(linkStateOf(links.get(slug))));
 	if (pending.length > 0)
 		return keepWaiting(
 			context,
@@ -86,10 +85,6 @@ function confirms(event: CallbackEvent, serviceState: number | null): boolean {
 	return event.json.paid === (serviceState === PAID_STATE);
 }
 
-function stateOf(link: IDataObject | undefined): number | null {
-	return toNumber(link?.state) ?? null;
-}
-
 function isFinal(state: number | null): boolean {
 	return state !== null && FINAL_PAYMENT_OUTCOMES[state] !== undefined;
 }
@@ -99,21 +94,7 @@ function outputItem(
 	index: number,
 	pageBaseUrl: string,
 ): INodeExecutionData {
-	if (link === undefined)
-		return {
-			json: {
-				payment_outcome: 'not_created',
-				message:
-					"No payment link was created for this item: its error was this node's output while the execution waited",
-			},
-			pairedItem: { item: index },
-		};
-	const state = stateOf(link) as number;
-	const json = {
-		payment_outcome: FINAL_PAYMENT_OUTCOMES[state],
-		paid: state === PAID_STATE,
-		...normalizePaymentObject(link, pageBaseUrl || undefined),
-	};
+	const json = link === undefined ? NOT_CREATED : linkOutcome(link, pageBaseUrl);
 	return { json, pairedItem: { item: index } };
 }
 

@@ -5,6 +5,7 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { parseCallback } from '../../shared/callback/callbackEvent';
+import { CallbackCredentials } from '../../shared/callback/credentialCache';
 import { rawBodyOf, readCallbackBody } from '../../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../../shared/callback/readCallbackBody';
 import {
@@ -12,7 +13,6 @@ import {
 	carriesSecret,
 	secretCarriedBy,
 } from '../../shared/service/callbackSecret';
-import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
 import { findOperation } from '../actions/router';
 import { resumePaymentWait } from './resumePaymentWait';
 import { resumeWithdrawalWait } from './resumeWithdrawalWait';
@@ -25,9 +25,16 @@ export async function answerCallbackToWaitingRun(
 	const resource = this.getNodeParameter('resource', '') as string;
 	const kind = findOperation(resource, this.getNodeParameter('operation', '') as string)?.waits;
 	if (kind === undefined) return refuseCallback(this, 404, 'This Pay node waits for no callback');
-	const credentials = await this.getCredentials(CREDENTIAL_NAME);
-	const secret = callbackSecretOf(credentials);
-	if (!carriesSecret(secretCarriedBy(this.getQueryData() as Record<string, unknown>), secret))
+	// Kept a few seconds, as the Pay Trigger keeps it: n8n's read costs it about 100 ms of CPU.
+	const kept = new CallbackCredentials(this);
+	const carried = secretCarriedBy(this.getQueryData() as Record<string, unknown>);
+	let credentials = await kept.read();
+	if (!carriesSecret(carried, callbackSecretOf(credentials))) {
+		// Perhaps changed since it was kept: refused only against the credential as it is now.
+		kept.forget();
+		credentials = await kept.read();
+	}
+	if (!carriesSecret(carried, callbackSecretOf(credentials)))
 		return refuseCallback(this, 401, 'Missing or wrong callback secret');
 
 	const headers = this.getHeaderData() as Record<string, unknown>;

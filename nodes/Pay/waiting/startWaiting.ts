@@ -17,9 +17,14 @@ export async function startWaiting(
 	limit: WaitLimit,
 ): Promise<INodeExecutionData[][]> {
 	const ids = items.map((item) => waitedId(kind, item.json));
-	if (ids.every((id) => id === '')) return [items];
+	if (ids.every((id) => id === ''))
+		return [
+			items.map((item) =>
+				item.json.error === undefined ? notWaited(kind, item, NO_ID[kind]) : item,
+			),
+		];
 	if (!recordWait(context, kind, ids))
-		return [items.map((item) => notWaited(kind, item, WAIT_RECORD_KEYS[kind]))];
+		return [items.map((item) => notWaited(kind, item, notRecorded(WAIT_RECORD_KEYS[kind])))];
 	const expiryDays = items.map((item) => Number(item.json.expiration_days) || 1);
 	const until = limit(Math.max(1, ...expiryDays));
 	await context.putExecutionToWait(until);
@@ -35,13 +40,22 @@ function waitedId(kind: WaitKind, json: IDataObject): string {
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
 }
 
-function notWaited(kind: WaitKind, item: INodeExecutionData, key: string): INodeExecutionData {
+/** Why nothing could be waited for when no answer named what its callbacks would carry. */
+const NO_ID: Record<WaitKind, string> = {
+	payment:
+		'No link of this run has a slug to recognise its callbacks by (an earlier execution created it, or the answer named none): nothing to wait for.',
+	withdrawal:
+		"The service's answer named no withdrawal id to recognise its callbacks by: it was sent once and is not waited for. Follow it with a Pay Trigger.",
+};
+
+function notRecorded(key: string): string {
+	return `Sent, but not waited for: n8n did not keep the record of what this execution waits for (its custom data "${key}": at most 10 keys of 512 characters per execution). Follow it with a Pay Trigger, or fewer items per execution.`;
+}
+
+/** The item as sent, saying why the execution did not wait for it (its own message kept). */
+function notWaited(kind: WaitKind, item: INodeExecutionData, why: string): INodeExecutionData {
 	return {
 		...item,
-		json: {
-			...item.json,
-			[OUTCOME_FIELD[kind]]: 'not_waited',
-			message: `Sent, but not waited for: n8n did not keep the record of what this execution waits for (its custom data "${key}": at most 10 keys of 512 characters per execution). Follow it with a Pay Trigger, or fewer items per execution.`,
-		},
+		json: { ...item.json, [OUTCOME_FIELD[kind]]: 'not_waited', not_waited_because: why },
 	};
 }

@@ -1,8 +1,8 @@
 /**
  * What a waiting execution waits for, kept in n8n's own record of the execution (its custom data,
  * saved with it and read back when a callback arrives, in any process): the slugs of the links, or
- * the id of the withdrawal, in item order. A workflow reads it too, after the time limit, with
- * `{{ $execution.customData.get("pay_waiting_links") }}`.
+ * the id of the withdrawal, in item order. Payment → Get Links Waited For reads it after the Wait
+ * Limit (n8n 2.41's expressions cannot: `$execution.customData` is null there).
  */
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
@@ -26,12 +26,26 @@ const SEPARATOR = ',';
 export function recordWait(context: IExecuteFunctions, kind: WaitKind, ids: string[]): boolean {
 	const value = ids.join(SEPARATOR);
 	if (value.length > MAX_RECORD_LENGTH) return false;
-	const customData = context.getWorkflowDataProxy(0).$execution.customData as {
-		set(key: string, value: string): void;
-		get(key: string): string | undefined;
-	};
+	const customData = customDataOfRun(context);
 	customData.set(WAIT_RECORD_KEYS[kind], value);
 	return customData.get(WAIT_RECORD_KEYS[kind]) === value;
+}
+
+/** What an earlier wait of this execution recorded, read by a node running after it. */
+export function readWaitInRun(context: IExecuteFunctions, kind: WaitKind): string[] {
+	return idsOf(customDataOfRun(context).get(WAIT_RECORD_KEYS[kind]));
+}
+
+/** Through n8n's data proxy: the one way to the custom data that n8n 2.8 and 2.41 both give nodes. */
+function customDataOfRun(context: IExecuteFunctions): {
+	set(key: string, value: string): void;
+	get(key: string): unknown;
+} {
+	return context.getWorkflowDataProxy(0).$execution.customData;
+}
+
+function idsOf(value: unknown): string[] {
+	return typeof value === 'string' && value !== '' ? value.split(SEPARATOR) : [];
 }
 
 /** The ids a waiting execution waits for, in item order ('' where an item has none). */
@@ -42,5 +56,5 @@ export function readWait(context: IWebhookFunctions, kind: WaitKind): string[] {
 	const value = direct
 		? direct.get(key)
 		: context.evaluateExpression(`{{ $execution.customData.get(${JSON.stringify(key)}) }}`);
-	return typeof value === 'string' && value !== '' ? value.split(SEPARATOR) : [];
+	return idsOf(value);
 }

@@ -1,7 +1,8 @@
 /**
  * What a callback body says, as one clean event. The service documents the payment callback's
- * fields (public-facts) and sends withdrawal callbacks with `id` and `state`; amounts arrive as
- * decimal strings and form bodies make every value a string, so numbers are read defensively.
+ * fields and sends withdrawal callbacks with `id` and `state` (docs/SERVICE.md, "Payment
+ * callbacks", "Withdrawal callbacks"); amounts arrive as decimal strings and form bodies make every
+ * value a string, so numbers are read defensively.
  */
 import type { IDataObject } from 'n8n-workflow';
 

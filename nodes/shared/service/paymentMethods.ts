@@ -5,7 +5,7 @@
  * an object is refused. Keys are method names, values booleans. The spec shows `breb`, `pse` and
  * `NEQUI`, and `daviplata` as a checkout method; the keys of the bank button, the cash networks, the
  * bank correspondent, Bancolombia's QR and the card are the ones the service's real clients send
- * (public-facts, second survey). A user can send any other key with "Other Method Keys".
+ * (docs/SERVICE.md, "Create a payment object"). Any other key goes with "Other Method Keys".
  */
 import { peelJson } from '../jsonLayers';
 

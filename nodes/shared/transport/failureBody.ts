@@ -1,7 +1,7 @@
 /**
  * The failure bodies the service answers, read into the service's own words. The spec shows one,
  * `{error, detail}`; the service's real clients meet others, most without `detail`, some with HTTP
- * 200 (public-facts, second survey):
+ * 200 (docs/SERVICE.md, "Failures"):
  * - `{"error": "<Spanish sentence>"}`, or a code with 200: `{"error": "NOT_FOUND"}`;
  * - a field map: `{"amount": ["A valid number is required."]}`;
  * - `{"result": "PAY_IS_PAYED"}` (and `same_user`, `LIMIT_BALANCE`, `NOT_ALLOWED`, `LIMIT_LENGTH_CC`, `error`);

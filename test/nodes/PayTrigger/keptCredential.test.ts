@@ -12,7 +12,7 @@ import { createPayment, decoded, login } from '../../sandbox/apiClient';
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
 
-/** CREDENTIAL_KEPT_MS of nodes/PayTrigger/credentialCache.ts, as a user would be told it. */
+/** CREDENTIAL_KEPT_MS of nodes/shared/callback/credentialCache.ts, as a user would be told it. */
 const KEPT_MS = 10_000;
 const NEW_SECRET = 'a-new-callback-secret-0123456789abcdef';
 

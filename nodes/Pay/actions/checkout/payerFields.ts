@@ -6,9 +6,9 @@ import { inputError } from '../../helpers/inputError';
 import type { OperationEnvironment } from '../types';
 
 /**
- * Payer document types (public-facts); the service's codes, not translated. n8n's lint holds option
- * names to English title case, which would misspell the Spanish names ("Cédula De Ciudadanía"), so
- * these sit in each option's description, as written.
+ * Payer document types (docs/SERVICE.md, "Checkout"); the service's codes, not translated. n8n's
+ * lint holds option names to English title case, which would misspell the Spanish names ("Cédula
+ * De Ciudadanía"), so these sit in each option's description, as written.
  */
 export const DOCUMENT_TYPES = [
 	{ name: 'Citizenship Card (CC)', value: 'CC', description: 'Cédula de Ciudadanía' },

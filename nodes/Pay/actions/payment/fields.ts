@@ -59,7 +59,10 @@ export const clientAssumeCostsProperty: INodeProperties = {
 		'Whether the payer pays the fees on top of the amount (otherwise they are taken from it)',
 };
 
-/** The platform the service calls back for (public-facts, second survey); what real clients send. */
+/**
+ * The platform the service calls back for, as real clients send it (docs/SERVICE.md, "Create a
+ * payment object").
+ */
 export const PLATFORM_FOR_CALLBACKS = 'API';
 
 export const platformProperty: INodeProperties = {

@@ -4,6 +4,7 @@ import { createPayment } from './create.operation';
 import { estimateFees } from './estimateFees.operation';
 import { expirePayment } from './expire.operation';
 import { getPayment } from './get.operation';
+import { getWaitedLinks } from './getWaitedLinks.operation';
 import { updatePayment } from './update.operation';
 
 export const paymentResource: PayResource = {
@@ -17,6 +18,7 @@ export const paymentResource: PayResource = {
 		estimateFees,
 		expirePayment,
 		getPayment,
+		getWaitedLinks,
 		updatePayment,
 	],
 };

@@ -296,6 +296,20 @@ describe('Pay Tool: what needs no permission', () => {
 		}
 		expect(await sandbox.control.counters()).toEqual({});
 	});
+
+	it('keeps the waiting operations out of tool use: an agent cannot pause the execution', async () => {
+		const waiting = [
+			{ resource: 'payment', operation: 'createAndWait', amount: 10_000, description: 'x' },
+			{ ...fixedWithdrawal, ...allowed, operation: 'withdrawAndWait' },
+		];
+		for (const parameters of waiting) {
+			const { results } = await agent(parameters, [{}]);
+			const answer = firstAnswer(results[0]);
+			expect(answer).toMatchObject({ sent: false, reason: 'not_available_to_agents' });
+			expect(String(answer.message)).toContain('pauses the execution');
+		}
+		expect(await sandbox.control.counters()).toEqual({});
+	});
 });
 
 describe('Pay Tool: what the agent gets back', () => {

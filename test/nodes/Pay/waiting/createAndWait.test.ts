@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
+import { CREDENTIAL_ID, runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { startWaitingRun } from '../../../harness/waitingRun';
@@ -116,6 +117,24 @@ describe('Create and Wait for Payment', () => {
 		expect(unconfirmed.logs.join('\n')).toContain('refused a callback');
 	});
 
+	it('takes a Callback Secret changed while it waited at once', async () => {
+		const run = await wait([{ amount: 50000, invoice: 'INV-11' }]);
+		const [slug] = slugsOf(run);
+		await sandbox.control.pay(slug);
+		const body = { url: slug, state: 3, payed: true };
+		const before = await run.callback({ body, query: { token: TEST_CALLBACK_SECRET } });
+		expect(before.items).toBeDefined();
+		run.credentials.stored.set(CREDENTIAL_ID, {
+			...run.credentials.stored.get(CREDENTIAL_ID),
+			callbackSecret: 'a-new-callback-secret-0123456789',
+		});
+		const changed = await run.callback({
+			body,
+			query: { token: 'a-new-callback-secret-0123456789' },
+		});
+		expect(changed.items?.[0]).toMatchObject({ payment_outcome: 'paid', slug });
+	});
+
 	it('answers a callback in process with 200 and waits on', async () => {
 		const run = await wait([{ amount: 50000, invoice: 'INV-4' }]);
 		const [slug] = slugsOf(run);
@@ -183,5 +202,39 @@ describe('Create and Wait for Payment', () => {
 		expect(noDate.run.waitTill).toBeUndefined();
 		expect(noSecret.run.waitTill).toBeUndefined();
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it("after the Wait Limit, Get Links Waited For reads each item's link as the service gives it now", async () => {
+		const run = await wait([
+			{ amount: -1, invoice: 'INV-10a' },
+			{ amount: 10000, invoice: 'INV-10b' },
+			{ amount: 20000, invoice: 'INV-10c' },
+		]);
+		const [, paidSlug, openSlug] = slugsOf(run);
+		await sandbox.control.pay(paidSlug);
+		// n8n goes on at the limit with the node's input; the next node runs in the same execution.
+		const after = await runPayNode({
+			typeVersion: 2,
+			parameters: { resource: 'payment', operation: 'getWaitedLinks' },
+			input: run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.map((i) => i.json),
+			credentials: sandboxCredentials(sandbox),
+			customData: run.run.data.resultData.metadata,
+		});
+		expect(after.items.map((item) => [item.json.payment_outcome, item.json.slug])).toEqual([
+			['not_created', undefined],
+			['paid', paidSlug],
+			['open', openSlug],
+		]);
+		expect(after.items[1].json).toMatchObject({ paid: true, state: 3 });
+	});
+
+	it('Get Links Waited For, in an execution that waited for nothing, fails naming what to do', async () => {
+		const after = await runPayNode({
+			typeVersion: 2,
+			parameters: { resource: 'payment', operation: 'getWaitedLinks' },
+			credentials: sandboxCredentials(sandbox),
+		});
+		expect(after.error?.message).toContain('after Payment → Create and Wait for Payment');
+		expect(await sandbox.control.counters()).toEqual({});
 	});
 });

@@ -1,6 +1,6 @@
 /**
- * Payment objects and failures as the live service's real clients see them (public-facts, second
- * survey), against both sandbox profiles: platform "API" for callbacks, every date as ISO 8601, the
+ * Payment objects and failures as the live service's real clients see them (docs/SERVICE.md),
+ * against both sandbox profiles: platform "API" for callbacks, every date as ISO 8601, the
  * real failure bodies (also with HTTP 200) as clear item errors, and no "//" in any request path.
  */
 import { createServer, request as forward } from 'http';

@@ -1,4 +1,6 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { CREDENTIAL_NAME } from '../transport/requestTypes';
 
 /**
  * The credential as the trigger last read it, kept a few seconds per workflow and credential: n8n
@@ -19,8 +21,31 @@ interface Kept {
 
 const kept = new Map<string, Kept>();
 
+/** One callback's credential: read once for the gate and the verification together. */
+export class CallbackCredentials {
+	private readonly key: string;
+	private credentials?: Promise<ICredentialDataDecryptedObject>;
+
+	constructor(private readonly context: IWebhookFunctions) {
+		const credentialId = context.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? '';
+		this.key = `${context.getWorkflow().id ?? ''}\u0000${credentialId}`;
+	}
+
+	/** The kept credential, or n8n's if none is kept. */
+	async read(): Promise<ICredentialDataDecryptedObject> {
+		const fromN8n = async () => await this.context.getCredentials(CREDENTIAL_NAME);
+		return await (this.credentials ??= keptCredentials(this.key, fromN8n));
+	}
+
+	/** Drops the kept credential, so that the next read fetches it from n8n. */
+	forget(): void {
+		kept.delete(this.key);
+		this.credentials = undefined;
+	}
+}
+
 /** The kept credential if read less than CREDENTIAL_KEPT_MS ago, else a fresh read, kept. */
-export async function keptCredentials(
+async function keptCredentials(
 	key: string,
 	read: () => Promise<ICredentialDataDecryptedObject>,
 ): Promise<ICredentialDataDecryptedObject> {
@@ -36,9 +61,4 @@ export async function keptCredentials(
 		if (kept.get(key)?.credentials === credentials) kept.delete(key);
 	});
 	return await credentials;
-}
-
-/** Drops the kept credential, so that the next read fetches it from n8n. */
-export function forgetCredentials(key: string): void {
-	kept.delete(key);
 }
