@@ -15,7 +15,7 @@ import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
-import { executionError, executionItems, executionsOf, logIn, postToWebhook } from './n8nRest';
+import { executionItems, executionsOf, logIn, newestExecutionIn, postToWebhook } from './n8nRest';
 import type { ExecutionSummary } from './n8nRest';
 import {
 	AFTER_THE_WAIT,
@@ -52,18 +52,7 @@ describe.each([
 			status: string,
 			timeoutMs = 30_000,
 		): Promise<ExecutionSummary> {
-			const deadline = Date.now() + timeoutMs;
-			for (;;) {
-				const [newest] = await executionsOf(n8n.baseUrl, cookie, workflowId);
-				if (newest?.status === status) return newest;
-				if (Date.now() > deadline || newest?.status === 'error') {
-					const error = newest ? await executionError(n8n.baseUrl, cookie, newest.id) : '';
-					throw new Error(
-						`${workflowId}: newest execution is ${newest?.status}, not ${status} ${error}`,
-					);
-				}
-				await new Promise((resolve) => setTimeout(resolve, 250));
-			}
+			return await newestExecutionIn(n8n.baseUrl, cookie, workflowId, status, timeoutMs);
 		}
 
 		async function start(workflow: { path: string }, body: object): Promise<void> {
