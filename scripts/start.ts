@@ -135,6 +135,12 @@ async function main(): Promise<void> {
 						` (left inactive: ${error.message.split('\n').find((line) => /error|already|conflict/i.test(line)) ?? 'n8n could not activate it'})`,
 				);
 			}
+			if (example.webhookPath) {
+				note = await publishWorkflow(instance, example.id).then(
+					() => ` (active: a POST to ${n8nBase}/webhook/${example.webhookPath} starts it too)`,
+					(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
+				);
+			}
 			console.log(`  ${example.name}${note}`);
 		}
 
@@ -161,7 +167,7 @@ async function main(): Promise<void> {
   Login:        ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}${owner === 'existing' ? ' (set up on an earlier start)' : ''}
   Sandbox:      ${sandbox.baseUrl}   (the "Pay sandbox" credential points here)
   Examples:     Workflows → "Pay example: …"; open one and press "Execute workflow"
-                (in the payout example, pick "Start" in the button's ▾ menu first).
+                (where the button names another trigger, pick "Start" in its ▾ menu first).
   OTPs, codes:  ${sandbox.baseUrl}/_sandbox/otp/<slug>, ${sandbox.baseUrl}/_sandbox/codes/demo
   n8n's log:    ${shown(settings.logFile)}   (why a callback was refused, errors)
 

@@ -18,6 +18,12 @@ export interface ExampleWorkflow {
 	polls: boolean;
 	/** Whether it has a manual start (and so can run with `n8n execute`). */
 	executable: boolean;
+	/**
+	 * The path of its Webhook start, if any: such an example waits inside its execution (Create and
+	 * Wait for Payment, Withdraw and Wait), which `n8n execute` cannot follow, so it is published and
+	 * started with a POST to `/webhook/<path>`.
+	 */
+	webhookPath?: string;
 }
 
 /** Copies the examples into `targetDir`, replacing the default local addresses, and lists them. */
@@ -40,8 +46,9 @@ export function prepareExamples(
 			const workflow = JSON.parse(text) as {
 				id: string;
 				name: string;
-				nodes: Array<{ type: string }>;
+				nodes: Array<{ type: string; parameters?: { path?: string } }>;
 			};
+			const webhook = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
 			return {
 				id: workflow.id,
 				name: workflow.name,
@@ -49,6 +56,7 @@ export function prepareExamples(
 				hasTrigger: workflow.nodes.some((node) => node.type.endsWith('.payTrigger')),
 				polls: workflow.nodes.some((node) => node.type.endsWith('.payMoneyReceivedTrigger')),
 				executable: workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'),
+				webhookPath: webhook?.parameters?.path,
 			};
 		});
 }

@@ -4,13 +4,15 @@
  *   unchanged: only their id and name change, so they sit beside today's examples;
  * - a copy of the invoicing example with npm start's own addresses (n8n on 5678, the sandbox on
  *   4010), for the screenshots: they show what `npm start` shows, not a test-only port;
- * - the editor check's workflow: a Pay node at version 2 charging a card, both fields still empty.
+ * - the editor check's workflow: a Pay node at version 2 charging a card, both fields still empty;
+ * - the invoice-and-wait example with a wait limit of 3 seconds (its own id and webhook path,
+ *   published), to see its "Time Limit Reached" branch without waiting for the link to expire.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { withLocalAddresses } from '../../scripts/n8nRuntime/examples';
-import { importWorkflow } from '../../scripts/n8nRuntime/n8nCli';
+import { importWorkflow, publishWorkflow } from '../../scripts/n8nRuntime/n8nCli';
 import { EXAMPLES_DIR, REPO_ROOT } from '../../scripts/n8nRuntime/paths';
 import type { LocalN8n } from './localN8n';
 
@@ -25,6 +27,7 @@ export const SAVED_AT_VERSION_1 = {
 
 export const SCREENSHOT_INVOICING_ID = 'payShotInvoicing';
 export const EDITOR_CHECK_ID = 'payEditorCheck';
+export const INVOICE_WAIT_LIMIT = { id: 'payInvoiceWaitLimit', path: 'pay-invoice-wait-limit' };
 
 export async function importExtraWorkflows(n8n: LocalN8n, sandboxBaseUrl: string): Promise<void> {
 	const folder = join(n8n.instance.userFolder, 'extra-workflows');
@@ -43,4 +46,29 @@ export async function importExtraWorkflows(n8n: LocalN8n, sandboxBaseUrl: string
 	await write(`${SCREENSHOT_INVOICING_ID}.json`, { ...invoicing, id: SCREENSHOT_INVOICING_ID });
 	const editorCheck = readFileSync(join(FIXTURES, 'editorCheck', 'card-charge.json'), 'utf8');
 	await write(`${EDITOR_CHECK_ID}.json`, JSON.parse(editorCheck));
+	await write(`${INVOICE_WAIT_LIMIT.id}.json`, invoiceWaitingThreeSeconds(n8n, sandboxBaseUrl));
+	await publishWorkflow(n8n.instance, INVOICE_WAIT_LIMIT.id);
+}
+
+function invoiceWaitingThreeSeconds(
+	n8n: LocalN8n,
+	sandboxBaseUrl: string,
+): Record<string, unknown> {
+	const text = readFileSync(join(EXAMPLES_DIR, 'invoice-and-wait.json'), 'utf8');
+	const example = JSON.parse(withLocalAddresses(text, sandboxBaseUrl, n8n.baseUrl)) as {
+		nodes: Array<{ type: string; webhookId?: string; parameters: Record<string, unknown> }>;
+	};
+	for (const node of example.nodes) {
+		if (node.type === 'n8n-nodes-base.webhook') {
+			node.parameters.path = INVOICE_WAIT_LIMIT.path;
+			node.webhookId = '6d1c2b7e-3f4a-4c5d-9e8f-7a6b5c4d3e99';
+		}
+		if (node.parameters.operation === 'createAndWait')
+			Object.assign(node.parameters, {
+				waitLimit: 'afterInterval',
+				waitAmount: 0.05,
+				waitUnit: 'minutes',
+			});
+	}
+	return { ...example, id: INVOICE_WAIT_LIMIT.id, name: 'E2E: invoice and wait, 3-second limit' };
 }

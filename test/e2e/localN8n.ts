@@ -73,7 +73,7 @@ export async function prepareLocalN8n(
 	const examples = prepareExamples(join(userFolder, 'examples'), sandbox.baseUrl, baseUrl);
 	for (const example of examples) {
 		await importWorkflow(instance, example.file);
-		if (example.hasTrigger) await publishWorkflow(instance, example.id);
+		if (example.hasTrigger || example.webhookPath) await publishWorkflow(instance, example.id);
 	}
 	const logFile = join(userFolder, 'n8n.log');
 	let server: ChildProcess | undefined;

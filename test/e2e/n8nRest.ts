@@ -59,6 +59,28 @@ export async function waitForExecutions(
 	}
 }
 
+/** The newest execution of the workflow once it is in `status` (e.g. "waiting", "success"); fails after the timeout. */
+export async function newestExecutionIn(
+	baseUrl: string,
+	cookie: string,
+	workflowId: string,
+	status: string,
+	timeoutMs = 30_000,
+): Promise<ExecutionSummary> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const [newest] = await executionsOf(baseUrl, cookie, workflowId);
+		if (newest?.status === status) return newest;
+		if (Date.now() > deadline || (newest?.status === 'error' && status !== 'error')) {
+			const error = newest ? await executionError(baseUrl, cookie, newest.id) : '';
+			throw new Error(
+				`${workflowId}: newest execution is ${newest?.status}, not ${status} ${error}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 export interface CredentialTestResult {
 	status: string;
 	message: string;

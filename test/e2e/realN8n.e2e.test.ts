@@ -1,7 +1,8 @@
 /**
  * End to end in two real n8n, the newest that installs (2.41.1, on Node 24 from npm) and the oldest
  * supported (2.8.4, on the Node that runs the tests), with the package installed as users install
- * it: every example workflow executed with `n8n execute`, callbacks from the sandbox starting
+ * it: every example workflow executed with `n8n execute` (the two that wait inside their execution
+ * started by their webhook, and carried to their end by the sandbox), callbacks from the sandbox starting
  * active trigger workflows (answered with a short JSON, their repeat record saved in n8n's
  * database), a forged callback starting nothing, the calls the editor makes for this package
  * (credential Test, the bank list), and the editor opened in a browser. Each check runs on both.
@@ -28,15 +29,19 @@ import { pickCardAndPaymentInEditor } from './editorCheck';
 import {
 	EDITOR_CHECK_ID,
 	importExtraWorkflows,
+	INVOICE_WAIT_LIMIT,
 	SAVED_AT_VERSION_1,
 	SCREENSHOT_INVOICING_ID,
 } from './extraWorkflows';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import {
+	executionItems,
 	executionsOf,
 	listSearch,
 	logIn,
+	newestExecutionIn,
+	postToWebhook,
 	testCredential,
 	waitForExecutions,
 	workflowNodes,
@@ -307,6 +312,109 @@ describe.each([
 				await sandbox.control.advanceWithdrawal(withdrawal.id);
 				const executions = await waitForExecutions(n8n.baseUrl, cookie, 'payExamplePayout', 1);
 				expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+			});
+
+			describe('the examples that wait inside one execution, started by their webhook', () => {
+				const RECEIPT = 'Email the Receipt (replace with your email node)';
+				const items = async (executionId: string, node: string) =>
+					await executionItems(n8n.baseUrl, cookie, executionId, node);
+				const inStatus = async (workflowId: string, status: string, timeoutMs?: number) =>
+					await newestExecutionIn(n8n.baseUrl, cookie, workflowId, status, timeoutMs);
+
+				it('invoice and wait: waits for the link, and when the sandbox pays it the same execution goes on through "Paid"', async () => {
+					const invoice = `INV-WAIT-${release.version}`;
+					const response = await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
+						invoice,
+						amount: 64000,
+						customer: 'Luis Gómez',
+						email: 'luis@example.com',
+					});
+					expect(response.status).toBe(200);
+					const waiting = await inStatus('payExampleInvoiceWait', 'waiting');
+					const [link] = (await sandbox.control.payments()).filter(
+						(payment) => payment.description === `${invoice} – Luis Gómez`,
+					);
+					expect(link.callback).toContain(`/webhook-waiting/${waiting.id}`);
+
+					await sandbox.control.pay(link.slug);
+					const finished = await inStatus('payExampleInvoiceWait', 'success');
+					expect(finished.id).toBe(waiting.id);
+					expect(await items(finished.id, 'Mark Invoice Paid')).toEqual([
+						{
+							invoice,
+							status: 'paid',
+							amount_paid: 64000,
+							paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+							slug: link.slug,
+						},
+					]);
+					expect(await items(finished.id, RECEIPT)).toEqual([
+						{
+							to: 'luis@example.com',
+							subject: `Receipt for ${invoice}`,
+							text: `Thank you: we received your payment of 64000 COP for invoice ${invoice}.`,
+						},
+					]);
+					expect(await items(finished.id, 'Follow Up')).toEqual([]);
+					expect(await items(finished.id, 'Read the Link')).toEqual([]);
+				});
+
+				it('invoice and wait, its limit set to 3 seconds: goes on through "Time Limit Reached" and reads the link by the slug the wait kept', async () => {
+					const invoice = `INV-LIMIT-${release.version}`;
+					const response = await postToWebhook(
+						`${n8n.baseUrl}/webhook/${INVOICE_WAIT_LIMIT.path}`,
+						{ invoice, amount: 33000 },
+					);
+					expect(response.status).toBe(200);
+					const waiting = await inStatus(INVOICE_WAIT_LIMIT.id, 'waiting');
+					const [link] = (await sandbox.control.payments()).filter((payment) =>
+						payment.description.startsWith(invoice),
+					);
+					// n8n looks for executions past their limit once a minute or so.
+					const finished = await inStatus(INVOICE_WAIT_LIMIT.id, 'success', 150_000);
+					expect(finished.id).toBe(waiting.id);
+					expect(await items(finished.id, 'Check the Invoice Later')).toEqual([
+						{
+							invoice,
+							state: 'created',
+							link: `${sandbox.baseUrl}/_sandbox/checkout/${link.slug}`,
+						},
+					]);
+					expect(await items(finished.id, 'Mark Invoice Paid')).toEqual([]);
+					expect(await items(finished.id, 'Follow Up')).toEqual([]);
+				}, 200_000);
+
+				it('payout and wait: sent once, waits through "in process", and goes on through "Settled?" when deposited', async () => {
+					// This test's sandbox moves a withdrawal only when told (npm start's does so every 5 s).
+					await sandbox.control.settings({ withdrawalStepMs: 0 });
+					const before = await sandbox.control.withdrawals();
+					const payout = `PAYOUT-WAIT-${release.version}`;
+					const response = await postToWebhook(`${n8n.baseUrl}/webhook/pay-payout-and-wait`, {
+						payout,
+						amount: 30000,
+					});
+					expect(response.status).toBe(200);
+					const waiting = await inStatus('payExamplePayoutWait', 'waiting');
+					const after = await sandbox.control.withdrawals();
+					expect(after).toHaveLength(before.length + 1);
+					const sent = after[after.length - 1];
+					expect(sent).toMatchObject({ amount: 30000, keyValue: '@demo.payouts' });
+
+					await sandbox.control.advanceWithdrawal(sent.id, 1);
+					await new Promise((resolve) => setTimeout(resolve, 2000));
+					expect(
+						(await executionsOf(n8n.baseUrl, cookie, 'payExamplePayoutWait'))[0],
+					).toMatchObject({ id: waiting.id, status: 'waiting' });
+
+					await sandbox.control.advanceWithdrawal(sent.id, 2);
+					const finished = await inStatus('payExamplePayoutWait', 'success');
+					expect(finished.id).toBe(waiting.id);
+					expect(await items(finished.id, 'Mark Payout Done')).toEqual([
+						{ payout, status: 'deposited', withdrawal: String(sent.id) },
+					]);
+					expect(await items(finished.id, 'Alert: Payout Failed')).toEqual([]);
+					expect(await sandbox.control.withdrawals()).toHaveLength(before.length + 1);
+				});
 			});
 
 			it('a forged callback (wrong or missing secret) is refused with 401 and starts nothing', async () => {

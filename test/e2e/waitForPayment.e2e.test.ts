@@ -16,10 +16,10 @@ import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import {
-	executionError,
 	executionItems,
 	executionsOf,
 	logIn,
+	newestExecutionIn,
 	postJson as postCallback,
 	postToWebhook,
 } from './n8nRest';
@@ -59,18 +59,7 @@ describe.each([
 			status: string,
 			timeoutMs = 30_000,
 		): Promise<ExecutionSummary> {
-			const deadline = Date.now() + timeoutMs;
-			for (;;) {
-				const [newest] = await executionsOf(n8n.baseUrl, cookie, workflowId);
-				if (newest?.status === status) return newest;
-				if (Date.now() > deadline || newest?.status === 'error') {
-					const error = newest ? await executionError(n8n.baseUrl, cookie, newest.id) : '';
-					throw new Error(
-						`${workflowId}: newest execution is ${newest?.status}, not ${status} ${error}`,
-					);
-				}
-				await new Promise((resolve) => setTimeout(resolve, 250));
-			}
+			return await newestExecutionIn(n8n.baseUrl, cookie, workflowId, status, timeoutMs);
 		}
 
 		async function start(workflow: { path: string }, body: object): Promise<void> {

@@ -78,3 +78,39 @@ describe('the money-received example', () => {
 		expect(trigger?.parameters.pollTimes).toEqual({ item: [{ mode: 'everyMinute' }] });
 	});
 });
+
+describe('the examples that wait inside one execution', () => {
+	const waiting = examples.filter(({ workflow }) =>
+		workflow.nodes.some(
+			(node) =>
+				node.type === 'n8n-nodes-pay.pay' &&
+				['createAndWait', 'withdrawAndWait'].includes(String(node.parameters.operation)),
+		),
+	);
+
+	it('are the invoice and the payout one, each started from the editor or by its webhook, which npm start publishes', () => {
+		expect(waiting.map(({ name }) => name).sort()).toEqual([
+			'invoice-and-wait.json',
+			'payout-and-wait.json',
+		]);
+		const prepared = prepareExamples(
+			mkdtempSync(join(tmpdir(), 'examples-')),
+			'http://s',
+			'http://n',
+		);
+		for (const { workflow } of waiting)
+			expect(prepared.find((candidate) => candidate.id === workflow.id)).toMatchObject({
+				executable: true,
+				hasTrigger: false,
+				polls: false,
+				webhookPath: expect.stringMatching(/^pay-[a-z-]+$/),
+			});
+		// `n8n execute` could not follow a wait: only these start by a webhook, each on its own path.
+		expect(
+			prepared
+				.filter((candidate) => candidate.webhookPath !== undefined)
+				.map((candidate) => candidate.webhookPath)
+				.sort(),
+		).toEqual(['pay-invoice-and-wait', 'pay-payout-and-wait']);
+	});
+});
