@@ -2,6 +2,7 @@ import { capitalise } from '../text';
 import type { RequestFailure } from './failure';
 import { lostAnswer } from './failureFacts';
 import type { FailedRequestContext, PayErrorFacts } from './failureFacts';
+import { isDoubleIdempotencyKey } from '../service/doubleIdempotencyKey';
 
 type HttpFailure = Extract<RequestFailure, { kind: 'http' }>;
 
@@ -31,7 +32,7 @@ export function describeHttpFailure(
 			detail: failure.detail,
 		};
 	}
-	if (context.earlierAttemptLost && failure.detail?.startsWith('double_idempotency_key')) {
+	if (context.earlierAttemptLost && isDoubleIdempotencyKey(failure.detail)) {
 		return {
 			message: `${capitalise(context.action)} was already carried out by an earlier attempt whose answer was lost; it was not done twice.`,
 			description:
@@ -41,7 +42,7 @@ export function describeHttpFailure(
 			detail: failure.detail,
 		};
 	}
-	if (failure.detail?.startsWith('double_idempotency_key')) {
+	if (isDoubleIdempotencyKey(failure.detail)) {
 		return {
 			message: failure.detail,
 			description:

@@ -13,6 +13,7 @@ import { AlreadySentError, SentAsServiceShowsError } from './earlierSend';
 import { CREDENTIAL_NAME, DEFAULT_TRANSPORT_SETTINGS } from './requestTypes';
 import type { BuiltRequest, PayContext, PayRequest, TransportSettings } from './requestTypes';
 import { nextRetryDelay } from './retryPolicy';
+import { isDoubleIdempotencyKey } from '../service/doubleIdempotencyKey';
 
 /**
  * The one way the nodes talk to the service: authentication through the credential (n8n renews
@@ -82,7 +83,7 @@ export async function payApiRequest(
 			timeoutMs: settings.timeoutMs,
 			earlierAttemptLost,
 		});
-		if (record && facts.detail?.startsWith('double_idempotency_key')) {
+		if (record && isDoubleIdempotencyKey(facts.detail)) {
 			// The key came from the reference: the service has it from another execution or worker.
 			await quietly(record.markSent());
 			const alreadySent = new AlreadySentError(

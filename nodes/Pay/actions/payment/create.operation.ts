@@ -32,6 +32,7 @@ import {
 } from './fields';
 import { readMethodSelection } from './methodSelection';
 import { simplePayment } from './simplePayment';
+import { isDoubleIdempotencyKey } from '../../../shared/service/doubleIdempotencyKey';
 
 export const createPayment: PayOperation = {
 	value: 'create',
@@ -173,8 +174,7 @@ const ALREADY_CREATED = Symbol('already created');
 async function sentOrEarlier(idempotencyKey: string, sending: Promise<unknown>): Promise<unknown> {
 	return await sending.catch(async (error: unknown) => {
 		const { outcome, detail } = readErrorFacts(error);
-		if (outcome === 'refused' && detail?.startsWith('double_idempotency_key'))
-			return ALREADY_CREATED;
+		if (outcome === 'refused' && isDoubleIdempotencyKey(detail)) return ALREADY_CREATED;
 		return await Promise.reject(error);
 	});
 }
