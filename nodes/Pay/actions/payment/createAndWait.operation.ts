@@ -3,24 +3,11 @@
  * callback is this execution's resume URL; the execution waits (holding no worker) and goes on when
  * every link of the run is paid, not paid, expired or refunded, as the service says (waiting/).
  */
-import type { INodeProperties } from 'n8n-workflow';
-
 import { callbackToThisExecution } from '../../waiting/callbackToThisExecution';
 import { waitLimitProperties } from '../../waiting/waitLimit';
+import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
 import { createPayment, createPaymentLink } from './create.operation';
-
-/** Create's fields, without the Callback URL and its secret switch: the node sets both itself. */
-const linkFields: INodeProperties[] = createPayment.properties
-	.filter((property) => property.name !== 'callbackUrl')
-	.map((property) =>
-		property.name === 'options' && property.options
-			? {
-					...property,
-					options: property.options.filter((option) => option.name !== 'addCallbackSecret'),
-				}
-			: property,
-	);
 
 export const createPaymentAndWait: PayOperation = {
 	value: 'createAndWait',
@@ -41,7 +28,7 @@ export const createPaymentAndWait: PayOperation = {
 			type: 'notice',
 			default: '',
 		},
-		...linkFields,
+		...withoutCallbackFields(createPayment.properties),
 		...waitLimitProperties(true),
 	],
 	async execute(this, itemIndex, env) {

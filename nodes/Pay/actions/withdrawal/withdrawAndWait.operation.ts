@@ -5,25 +5,12 @@
  * One withdrawal per execution: the service has no read of withdrawals, so the states of several
  * could not be followed across callbacks (README: one execution per payout).
  */
-import type { INodeProperties } from 'n8n-workflow';
-
 import { inputError } from '../../helpers/inputError';
 import { callbackToThisExecution } from '../../waiting/callbackToThisExecution';
 import { waitLimitProperties } from '../../waiting/waitLimit';
+import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
 import { sendWithdrawal, withdrawToKey } from './withdraw.operation';
-
-/** Withdraw's fields, without the Callback URL and its secret switch: the node sets both itself. */
-const withdrawalFields: INodeProperties[] = withdrawToKey.properties
-	.filter((property) => property.name !== 'callbackUrl')
-	.map((property) =>
-		property.name === 'options' && property.options
-			? {
-					...property,
-					options: property.options.filter((option) => option.name !== 'addCallbackSecret'),
-				}
-			: property,
-	);
 
 export const withdrawAndWait: PayOperation = {
 	value: 'withdrawAndWait',
@@ -45,7 +32,7 @@ export const withdrawAndWait: PayOperation = {
 			type: 'notice',
 			default: '',
 		},
-		...withdrawalFields,
+		...withoutCallbackFields(withdrawToKey.properties),
 		...waitLimitProperties(false),
 	],
 	async execute(this, itemIndex, env) {
