@@ -23,13 +23,8 @@ export async function refusedAtTheGate(
 	if (!isAllowedSender(context.getRequestObject().ip, parseAllowList(options.allowedIps)))
 		return refuse(context, 403, 'Sender address not allowed');
 	if (options.requireSecret === false) return undefined;
-	let secret = callbackSecretOf(await credentials.read());
 	const carried = secretCarriedBy(context.getQueryData() as IDataObject);
-	if (secret === '' || !carriesSecret(carried, secret)) {
-		// Perhaps changed since it was kept: refused only against the credential as it is now.
-		credentials.forget();
-		secret = callbackSecretOf(await credentials.read());
-	}
+	const secret = callbackSecretOf(await credentials.readForSecret(carried));
 	if (secret === '') return refuse(context, 401, NO_SECRET);
 	if (!carriesSecret(carried, secret))
 		return refuse(context, 401, 'Missing or wrong callback secret');

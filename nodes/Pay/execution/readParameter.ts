@@ -36,7 +36,8 @@ export function readParameter(
 	options?: ReadOptions,
 ): unknown {
 	const raw = env.node.parameters[name];
-	if (holdsExpression(raw)) return readPerItem(context, env, name, itemIndex, fallback, options);
+	if (holdsExpression(raw))
+		return readPerItem(context, env, name, itemIndex, raw, fallback, options);
 	// The run's cache map is made for each run of the node and dropped with it: so are these values.
 	let values = fixedValuesOfRun.get(env.executionCache);
 	if (values === undefined) {
@@ -72,10 +73,10 @@ function readPerItem(
 	env: OperationEnvironment,
 	name: string,
 	itemIndex: number,
+	raw: unknown,
 	fallback?: NodeParameterValueType,
 	options?: ReadOptions,
 ): unknown {
-	const raw = env.node.parameters[name];
 	const locator = isLocatorValue(raw) ? raw : undefined;
 	const fromItem = !runsAsTool(env.node.type) && !options?.extractValue;
 	const path = fromItem ? mappedItemPath(locator?.value ?? raw) : undefined;

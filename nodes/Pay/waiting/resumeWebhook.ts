@@ -26,14 +26,8 @@ export async function answerCallbackToWaitingRun(
 	const kind = findOperation(resource, this.getNodeParameter('operation', '') as string)?.waits;
 	if (kind === undefined) return refuseCallback(this, 404, 'This Pay node waits for no callback');
 	// Kept a few seconds, as the Pay Trigger keeps it: n8n's read costs it about 100 ms of CPU.
-	const kept = new CallbackCredentials(this);
 	const carried = secretCarriedBy(this.getQueryData() as Record<string, unknown>);
-	let credentials = await kept.read();
-	if (!carriesSecret(carried, callbackSecretOf(credentials))) {
-		// Perhaps changed since it was kept: refused only against the credential as it is now.
-		kept.forget();
-		credentials = await kept.read();
-	}
+	const credentials = await new CallbackCredentials(this).readForSecret(carried);
 	if (!carriesSecret(carried, callbackSecretOf(credentials)))
 		return refuseCallback(this, 401, 'Missing or wrong callback secret');
 

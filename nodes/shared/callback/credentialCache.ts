@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { callbackSecretOf, carriesSecret } from '../service/callbackSecret';
 import { CREDENTIAL_NAME } from '../transport/requestTypes';
 
 /**
@@ -35,6 +36,17 @@ export class CallbackCredentials {
 	async read(): Promise<ICredentialDataDecryptedObject> {
 		const fromN8n = async () => await this.context.getCredentials(CREDENTIAL_NAME);
 		return await (this.credentials ??= keptCredentials(this.key, fromN8n));
+	}
+
+	/**
+	 * The credential to check a callback's secret against: the kept one when the secret matches it,
+	 * else n8n's as it is now (perhaps changed since it was kept), so a new secret works at once.
+	 */
+	async readForSecret(carried: unknown): Promise<ICredentialDataDecryptedObject> {
+		const credentials = await this.read();
+		if (carriesSecret(carried, callbackSecretOf(credentials))) return credentials;
+		this.forget();
+		return await this.read();
 	}
 
 	/** Drops the kept credential, so that the next read fetches it from n8n. */
