@@ -5,7 +5,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import type { ItemResult } from '../execution/runItems';
+import type { ItemResult } from '../execution/itemOutput';
 
 /** Why a call was refused; stable values an author may branch on. */
 export type RefusalReason =

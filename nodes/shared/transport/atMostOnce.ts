@@ -5,6 +5,7 @@
  */
 import { forgetLedger, readLedger, writeLedger } from './onceLedger';
 import type { PayRequest } from './requestTypes';
+import { mayHaveActed } from './failureOutcome';
 import type { FailureOutcome } from './safety';
 
 /** Where one request is remembered: its node run's scope and its own key. */
@@ -62,7 +63,7 @@ export function recordFailure(
 	error: Error,
 ): void {
 	if (!place) return;
-	if (outcome === 'unknown') {
+	if (mayHaveActed(outcome)) {
 		writeLedger(place.scope, place.request, { state: 'unknown', error });
 	} else if (request.safety === 'once' && outcome !== 'not_sent') {
 		// It reached the service (even a 429 did): once per item per execution, so not again.
