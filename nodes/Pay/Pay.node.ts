@@ -23,7 +23,8 @@ export class Pay implements INodeType {
 		name: 'pay',
 		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
 		group: ['transform'],
-		// Version 2: payments and cards picked with resource locators, Simplify (helpers/nodeVersions.ts).
+		// Version 2: payments and cards picked with resource locators, Simplify
+		// (helpers/nodeVersions.ts).
 		version: PAY_NODE_VERSIONS,
 		defaultVersion: CURRENT_PAY_NODE_VERSION,
 		subtitle: buildSubtitle(),

@@ -1,7 +1,7 @@
 /**
- * What happens to the items of one run of the Pay node, top to bottom. Items are taken a few at a
- * time (Items at Once). Each one passes the Pay Tool's gate when an agent calls, has its fields read
- * and its requests sent by its operation (each request claimed, sent once, resolved with the
+ * What happens to the items of one run of the Pay node, top to bottom. Items are taken a few at
+ * a time (Items at Once). Each one passes the Pay Tool's gate when an agent calls, has its fields
+ * read and its requests sent by its operation (each request claimed, sent once, resolved with the
  * service when its answer is lost and recorded: shared/transport/request.ts), and leaves as an
  * output item or as an error item paired to its input.
  */
@@ -20,7 +20,7 @@ import type { OperationEnvironment, PayOperation } from './types';
 
 export interface ItemsRun {
 	items: INodeExecutionData[];
-	/** Items that came back as errors (with Continue On Fail; otherwise the first failure is thrown). */
+	/** Items that came back as errors (with Continue On Fail; else the first failure is thrown). */
 	failedItems: number;
 }
 

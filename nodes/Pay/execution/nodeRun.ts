@@ -15,7 +15,7 @@ export interface NodeRun extends ItemRun {
 	executionCache: Map<string, Promise<unknown>>;
 }
 
-/** Reads, once for the whole run, what every item needs: n8n would otherwise rebuild it per request. */
+/** Reads once for the whole run what every item needs: n8n would rebuild it for each request. */
 export function startRun(
 	context: IExecuteFunctions,
 	node: INode,

@@ -14,7 +14,10 @@ export interface LedgerPlace {
 	request: string;
 }
 
-/** Ledger places exist only for a request that may change something, tied to an item of a node run that has a ledger scope. */
+/**
+ * Ledger places exist only for a request that may change something, tied to an item of a node run
+ * that has a ledger scope.
+ */
 export function ledgerPlaceOf(request: PayRequest): LedgerPlace | undefined {
 	if (
 		request.safety === 'read' ||

@@ -9,7 +9,8 @@ import type { FailureOutcome } from './safety';
 
 /**
  * A failure's outcome, or one of the two an earlier send gives: `already_sent` (an earlier
- * execution sent it) and `sent` (this one did, and the service showed it after its answer was lost).
+ * execution sent it) and `sent` (this one did, and the service showed it after its answer was
+ * lost).
  */
 export type ItemOutcome = FailureOutcome | 'already_sent' | 'sent';
 

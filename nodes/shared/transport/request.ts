@@ -46,7 +46,7 @@ export async function payApiRequest(
 	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
 	const answer = call.masked(sent.value);
 	recordAnswer(call.place, answer);
-	// The money moved: a lost mark only makes a later execution say "unknown" instead of "already sent".
+	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
 	await quietly(record?.markSent());
 	return answer;
 }
@@ -97,7 +97,7 @@ async function startCall(
 		request,
 		settings,
 		connection,
-		// The service echoes the callback URL, secret and all: answers are masked before anyone keeps them.
+		// The service echoes the callback URL, secret and all: answers are masked before kept.
 		masked: maskerFor(credentials, request.sensitive),
 		place: ledgerPlaceOf(request),
 		ask: async (claimedAt) => await askBeforeUnknown(context, node, request, reader, claimedAt),
