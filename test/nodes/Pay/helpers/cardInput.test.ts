@@ -7,9 +7,9 @@ import {
 	readCardNumber,
 	readCvv,
 	readExpiry,
-} from '../../../../../nodes/Pay/helpers/cardInput';
-import { encryptField, readPublicKey } from '../../../../../nodes/Pay/helpers/rsaEncrypt';
-import { decryptField } from '../../../../../sandbox/rsa';
+} from '../../../../nodes/Pay/helpers/cardInput';
+import { encryptField, readPublicKey } from '../../../../nodes/Pay/helpers/rsaEncrypt';
+import { decryptField } from '../../../../sandbox/rsa';
 
 const node = {
 	name: 'Pay',
