@@ -1,4 +1,7 @@
-/** A resource locator field as n8n hands it to the node, and what n8n's editor says of a value in it. */
+/**
+ * A resource locator field as n8n hands it to the node, and what n8n's editor says of a value in
+ * it.
+ */
 import { NodeHelpers } from 'n8n-workflow';
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 

@@ -11,7 +11,10 @@ import { payNode } from '../../../harness/payNode';
 
 const node = payNode();
 
-/** What a mapping can give that is not text: objects, lists and yes/no, with a marker inside that must never be shown. */
+/**
+ * What a mapping can give that is not text: objects, lists and yes/no, with a marker inside that
+ * must never be shown.
+ */
 const notText = fc.oneof(
 	fc.dictionary(fc.string(), fc.constant('MARKER-inside-the-value')),
 	fc.array(fc.constant('MARKER-inside-the-value')),

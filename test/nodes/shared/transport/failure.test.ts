@@ -9,7 +9,10 @@ import { payNode } from '../../../harness/payNode';
 
 const node = payNode();
 
-/** What n8n's HTTP helper throws for a connection failure: a NodeApiError keeping the client's words. */
+/**
+ * What n8n's HTTP helper throws for a connection failure: a NodeApiError keeping the client's
+ * words.
+ */
 function wrapped(message: string, code?: string): NodeApiError {
 	const error = Object.assign(new Error(message), code ? { code } : {});
 	return new NodeApiError(node, error as never);

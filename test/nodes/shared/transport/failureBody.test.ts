@@ -1,4 +1,6 @@
-/** The live service's failure bodies read into its own words, and the 2xx answers that are failures. */
+/**
+ * The live service's failure bodies read into its own words, and the 2xx answers that are failures.
+ */
 import { isFailureBody, readFailureBody } from '../../../../nodes/shared/transport/failureBody';
 import { httpFailure } from '../../../../nodes/shared/transport/failure';
 
