@@ -1,4 +1,7 @@
-/** JSON encoded twice, peeled in one place for the transport, the method map, the callback body and the token refresh. */
+/**
+ * JSON encoded twice, peeled in one place for the transport, the method map, the callback body and
+ * the token refresh.
+ */
 import { peelJson } from '../../credentials/jsonLayers';
 
 describe('peelJson', () => {

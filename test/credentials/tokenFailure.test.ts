@@ -25,7 +25,10 @@ const credentials = {
 	sessionToken: '',
 };
 
-/** The token request answered with this status and body, as n8n's client reports it (headers and all). */
+/**
+ * The token request answered with this status and body, as n8n's client reports it (headers and
+ * all).
+ */
 async function failureFor(status: number, data: unknown): Promise<NodeApiError> {
 	const helper = {
 		helpers: {
@@ -108,7 +111,8 @@ describe("the credential's token fetch fails as a NodeApiError in the service's 
 				.NodeApiError;
 		});
 		expect(OtherNodeApiError).not.toBe(NodeApiError);
-		// What n8n-core does with an error from preAuthentication: `new NodeApiError(this.getNode(), error)`.
+		// What n8n-core does with an error from preAuthentication: `new NodeApiError(this.getNode(),
+		// error)`.
 		const wrapped = new OtherNodeApiError!({ name: 'Pay' } as never, error as never);
 		expect(wrapped.message).toBe(error.message);
 		expect(wrapped.description).toBe(error.description);

@@ -1,4 +1,7 @@
-/** What the editor shows for Transfer and Card where the documentation and the live service disagree. */
+/**
+ * What the editor shows for Transfer and Card where the documentation and the live service
+ * disagree.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { deleteCard } from '../../nodes/Pay/actions/card/delete.operation';

@@ -1,4 +1,7 @@
-/** What the editor shows about the Pay node's fields: descriptions that are true, and that say what to put. */
+/**
+ * What the editor shows about the Pay node's fields: descriptions that are true, and that say what
+ * to put.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Pay } from '../../nodes/Pay/Pay.node';
@@ -6,7 +9,10 @@ import { createPayment } from '../../nodes/Pay/actions/payment/create.operation'
 import { updatePayment } from '../../nodes/Pay/actions/payment/update.operation';
 import { BANK_BUTTON_METHOD } from '../../nodes/Pay/actions/checkout/payWithBankButton.operation';
 
-/** Every field of the node, the fields inside Options and other collections included (shown where their collection is). */
+/**
+ * Every field of the node, the fields inside Options and other collections included (shown where
+ * their collection is).
+ */
 const ALL_FIELDS: INodeProperties[] = new Pay().description.properties.flatMap((property) => [
 	property,
 	...((property.type === 'collection' ? property.options : []) as INodeProperties[]).map(
@@ -70,7 +76,9 @@ describe('Payment → Update Fields', () => {
 		updatePayment.properties.filter((property) => property.name === 'updateFields'),
 	);
 	// A hint says what Create needs (Callback URL: the service refuses a creation without one).
-	const without = ({ required: _r, default: _d, hint: _h, ...rest }: INodeProperties) => rest;
+	const LEFT_OUT = ['required', 'default', 'hint'];
+	const without = (field: INodeProperties) =>
+		Object.fromEntries(Object.entries(field).filter(([key]) => !LEFT_OUT.includes(key)));
 
 	it.each(updateFields.map((field) => [field.displayName, field]))(
 		"%s is Create's field, with its description, only not required, without Create's hint",

@@ -1,4 +1,6 @@
-/** The Reference field: shown by exactly the operations that move money, reading alike everywhere. */
+/**
+ * The Reference field: shown by exactly the operations that move money, reading alike everywhere.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Pay } from '../../nodes/Pay/Pay.node';

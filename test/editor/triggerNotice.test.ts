@@ -1,4 +1,7 @@
-/** The Pay Trigger's notice names the Pay node's operations that take a Callback URL, as the editor names them. */
+/**
+ * The Pay Trigger's notice names the Pay node's operations that take a Callback URL, as the editor
+ * names them.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resources } from '../../nodes/Pay/actions/registry';
@@ -17,7 +20,8 @@ it('names every operation with a Callback URL, "Resource → Operation" as the e
 	const notice =
 		new PayTrigger().description.properties.find((property) => property.type === 'notice')
 			?.displayName ?? '';
-	// "Payment → Create / Update or Withdrawal → Withdraw to Instant-Payment Key", built from the Pay node itself.
+	// "Payment → Create / Update or Withdrawal → Withdraw to Instant-Payment Key", built from the Pay
+	// node itself.
 	const named = resources
 		.map((resource) => ({
 			resource: resource.name,

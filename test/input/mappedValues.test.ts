@@ -1,7 +1,8 @@
 /**
- * Whatever a mapping gives a field, the node refuses what it cannot send as meant, naming the field,
- * before anything is sent, and leaves its input items as they were. Runs every operation through
- * n8n's engine, field by field, from the node's own description (a field added later is covered).
+ * Whatever a mapping gives a field, the node refuses what it cannot send as meant, naming the
+ * field, before anything is sent, and leaves its input items as they were. Runs every operation
+ * through n8n's engine, field by field, from the node's own description (a field added later is
+ * covered).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -22,7 +23,10 @@ const payer = {
 	payerPhone: '3001112233',
 };
 
-/** Parameters every check of each operation starts from: valid input, so the mapped field is the one refused. */
+/**
+ * Parameters every check of each operation starts from: valid input, so the mapped field is the one
+ * refused.
+ */
 const VALID: Record<string, IDataObject> = {
 	'payment.create': {
 		amount: 5000,
@@ -72,10 +76,15 @@ const VALID: Record<string, IDataObject> = {
 	'card.register': { cardNumber: '4111 1111 1111 1111', holderName: 'Ana', expiry: '12/39' },
 };
 
-/** Text fields that take several values, so a list of texts is right for them (an object still is not). */
+/**
+ * Text fields that take several values, so a list of texts is right for them (an object still is
+ * not).
+ */
 const LIST_FIELDS = ['options.otherMethodKeys', 'updateFields.otherMethodKeys'];
 
-/** Field types whose value is text, a number or yes/no: an object or a list is never right for them. */
+/**
+ * Field types whose value is text, a number or yes/no: an object or a list is never right for them.
+ */
 const PLAIN_TYPES = ['string', 'number', 'boolean'];
 
 interface MappedField {
@@ -85,7 +94,10 @@ interface MappedField {
 	label: string;
 }
 
-/** Every plain field the editor shows for the valid parameters of each operation, collections' fields included. */
+/**
+ * Every plain field the editor shows for the valid parameters of each operation, collections'
+ * fields included.
+ */
 function plainFields(): MappedField[] {
 	const properties = new Pay().description.properties;
 	const fields: MappedField[] = [];
@@ -127,7 +139,10 @@ function withMapped(operation: string, path: string): IDataObject {
 	return parameters;
 }
 
-/** Requests that change something at the service (the token refresh and reads such as the public key change nothing). */
+/**
+ * Requests that change something at the service (the token refresh and reads such as the public key
+ * change nothing).
+ */
 function changingRequests(counters: Record<string, number>): string[] {
 	return Object.keys(counters).filter(
 		(route) => !route.startsWith('GET ') && route !== 'POST /token/refresh/',

@@ -1,7 +1,7 @@
 /**
  * Answers that n8n or an HTTP client would misread, with money at stake:
- * - a successful answer with its own `error` field, which n8n takes for a failed item (Retry On Fail
- *   runs the node again and would send the money-moving request a second time);
+ * - a successful answer with its own `error` field, which n8n takes for a failed item (Retry On
+ *   Fail runs the node again and would send the money-moving request a second time);
  * - the spec's failure body `{error, detail}` with a 2xx status (the spec gives no status codes);
  * - a redirect, which would carry the API key elsewhere and turn a POST into a GET;
  * - an idempotent creation whose first attempt lost its answer and whose retry was refused;
@@ -50,7 +50,8 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 			expect(await operation.carriedOut(sandbox)).toBeLessThanOrEqual(1);
 			const [item] = run.items;
 			expect(item.json).not.toHaveProperty('error');
-			// Kept: as `service_error` where the answer's fields lead the output, as it is where it is nested (`order`, `raw`).
+			// Kept: as `service_error` where the answer's fields lead the output, as it is where it is
+			// nested (`order`, `raw`).
 			expect(JSON.stringify(item.json)).toMatch(
 				new RegExp(`"(service_)?error":${JSON.stringify(answer.error)}`),
 			);
@@ -197,7 +198,8 @@ describe('On Error: Continue (using error output)', () => {
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.errorItems).toHaveLength(1);
-		// The facts are inside `error`, the one field n8n routes by (behind another node, n8n adds the input item's fields).
+		// The facts are inside `error`, the one field n8n routes by (behind another node, n8n adds the
+		// input item's fields).
 		expect(run.errorItems[0].json).toEqual({
 			error: {
 				message: expect.stringMatching(/^Outcome unknown: the withdrawal/),

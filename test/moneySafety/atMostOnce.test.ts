@@ -52,7 +52,10 @@ const FAULTS: Case[] = [
 	['HTML body after processing', { body: 'html' }, 'unknown'],
 ];
 
-/** Faults after which the service has carried the request out, so that asking it settles the outcome. */
+/**
+ * Faults after which the service has carried the request out, so that asking it settles the
+ * outcome.
+ */
 const carriedOut = (fault: Omit<Fault, 'route'>) =>
 	fault.afterProcessing === true || fault.reset === 'after' || fault.body !== undefined;
 

@@ -42,7 +42,8 @@ describe('at-most-once ledger lifetime', () => {
 
 	it('keeps them after a failed item, so the run n8n repeats sends nothing twice', async () => {
 		const before = rememberedRequestCount();
-		// n8n runs the node again while its first item is an error (Continue On Fail with Retry On Fail).
+		// n8n runs the node again while its first item is an error (Continue On Fail with Retry On
+		// Fail).
 		const { items } = await runPayNode({
 			parameters: send as never,
 			input: [

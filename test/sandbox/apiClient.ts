@@ -1,4 +1,7 @@
-/** A plain HTTP client of the sandbox for its own tests: logs in as an account and returns raw answers. */
+/**
+ * A plain HTTP client of the sandbox for its own tests: logs in as an account and returns raw
+ * answers.
+ */
 import axios from 'axios';
 import { constants, publicEncrypt } from 'crypto';
 import type { AxiosResponse, Method } from 'axios';
@@ -104,7 +107,10 @@ export async function createPayment(
 	return response.data;
 }
 
-/** A card saved as a real client saves it: number, holder and expiry RSA-encrypted (PKCS#1 v1.5, the sandbox's default); its id. */
+/**
+ * A card saved as a real client saves it: number, holder and expiry RSA-encrypted (PKCS#1 v1.5, the
+ * sandbox's default); its id.
+ */
 export async function registerCardWithApi(
 	client: ApiClient,
 	number: string,

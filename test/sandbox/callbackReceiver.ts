@@ -48,7 +48,10 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
 	};
 }
 
-/** The usual life of a receiver in a test file: started before the first test, emptied before every test, closed after the last. */
+/**
+ * The usual life of a receiver in a test file: started before the first test, emptied before every
+ * test, closed after the last.
+ */
 export function useCallbackReceiverPerFile(onStarted: (receiver: CallbackReceiver) => void): void {
 	let started: CallbackReceiver | undefined;
 	beforeAll(async () => {

@@ -1,7 +1,7 @@
 /**
- * Cards and transfers in the `observed` profile: the shapes the service's real clients send and read
- * (docs/SERVICE.md, "Cards" and "List transfers"), where the spec profile (moneyAndCards.test.ts)
- * shows its own.
+ * Cards and transfers in the `observed` profile: the shapes the service's real clients send and
+ * read (docs/SERVICE.md, "Cards" and "List transfers"), where the spec profile
+ * (moneyAndCards.test.ts) shows its own.
  */
 import { constants, publicEncrypt } from 'crypto';
 

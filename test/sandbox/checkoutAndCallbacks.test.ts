@@ -4,6 +4,9 @@ import type { ApiClient } from './apiClient';
 import { useCallbackReceiverPerFile } from './callbackReceiver';
 import type { CallbackReceiver } from './callbackReceiver';
 
+/** A record of the checkout's answer, as the service encodes it: the order, then the object. */
+type DecodedRecord = Record<string, unknown> & { fields: Record<string, unknown> };
+
 let sandbox: Sandbox;
 let demo: ApiClient;
 let receiver: CallbackReceiver;
@@ -52,7 +55,7 @@ describe('checkout', () => {
 			address: 'Calle 1',
 		});
 		expect(typeof response.data).toBe('string');
-		const [order, object] = decoded(response.data) as Array<Record<string, any>>;
+		const [order, object] = decoded(response.data) as DecodedRecord[];
 		expect(order.fields).toMatchObject({ method: 'pse', state: 'PENDIENTE' });
 		expect(order.fields.bank_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/bank\//);
 		expect(object.state).toBe(1);
@@ -119,7 +122,7 @@ describe('checkout', () => {
 	it('Bre-B answers a payment order with QR payload and key; gated off it is refused with 403', async () => {
 		const created = await createPayment(demo);
 		const response = await demo.call('POST', `/${created.url}`, { payment: 'breb' });
-		const [order] = decoded(response.data) as Array<Record<string, any>>;
+		const [order] = decoded(response.data) as DecodedRecord[];
 		expect(order.fields).toMatchObject({ method: 'breb', state: 'PENDIENTE' });
 		expect(order.fields.qr_value).toEqual(expect.any(String));
 		expect(order.fields.key_value).toMatch(/^@/);

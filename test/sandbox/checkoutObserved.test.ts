@@ -57,7 +57,10 @@ type Records = [
 	{ model: string; pk: number; fields: Record<string, unknown> },
 ];
 
-/** Creates an object with every method enabled, submits a checkout, and returns the status and the decoded records. */
+/**
+ * Creates an object with every method enabled, submits a checkout, and returns the status and the
+ * decoded records.
+ */
 async function checkout(body: Record<string, unknown>, fields: Record<string, unknown> = {}) {
 	const created = await createPayment(demo, { payment_method_enabled: ALL_METHODS, ...fields });
 	const response = await demo.call('POST', `/${created.url}`, body);

@@ -68,8 +68,8 @@ describe.each<SandboxProfile>(['observed', 'spec'])(
 				expect(JSON.stringify(again.data)).toContain('double_idempotency_key');
 				// The card registered before decrypts with the kept key pair and can be charged.
 				const payment = await createPayment(demo);
-				// The registration answers card_id as real clients see it, uuid in the spec's shape; the slug goes as
-				// pay_url (real clients) and url (the spec's reading).
+				// The registration answers card_id as real clients see it, uuid in the spec's shape; the
+				// slug goes as pay_url (real clients) and url (the spec's reading).
 				const cardId = card.data.card_id ?? card.data.uuid;
 				const charge = await demo.call('POST', '/tc_payment/', {
 					tc_id: cardId,

@@ -2,9 +2,10 @@
  * Workflows saved before version 2 of the Pay node keep working unchanged: their nodes stay at
  * version 1, whose parameters (the slug and the card as text) and outputs (whole answers) are what
  * they were. The card-on-file example exactly as it was saved then (test/fixtures/savedAtVersion1,
- * copied from examples/ at 40b63f9, the last commit before version 2) runs through n8n's engine: card registered, payment created,
- * charged once with the card mapped by its card_uuid and the slug mapped as text, read back paid.
- * (The end-to-end test runs the saved examples with other n8n nodes in a real n8n.)
+ * copied from examples/ at 40b63f9, the last commit before version 2) runs through n8n's engine:
+ * card registered, payment created, charged once with the card mapped by its card_uuid and the slug
+ * mapped as text, read back paid. (The end-to-end test runs the saved examples with other n8n nodes
+ * in a real n8n.)
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';

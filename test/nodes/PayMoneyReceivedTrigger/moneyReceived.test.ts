@@ -114,7 +114,8 @@ describe('Pay Money Received Trigger', () => {
 		await sent(100);
 		expect((await poller.tick()).executions).toEqual([]);
 		await received(31_000);
-		// Nothing was saved since activation, and the sent one is in memory only: the restart forgets it.
+		// Nothing was saved since activation, and the sent one is in memory only: the restart forgets
+		// it.
 		expect(amounts(await poller.restart())).toEqual(listsReceived ? [[31_000]] : []);
 		expect((await poller.tick()).executions).toEqual([]);
 	});

@@ -1,11 +1,10 @@
 /**
  * The records of seen transfers (nodes/PayMoneyReceivedTrigger/seenTransfers.ts): counted per key
  * (the service gives no id), bounded to the newest MAX_REMEMBERED, with a floor under which a
- * transfer counts as seen; and the account's names as the list may write them.
+ * transfer counts as seen.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { comparable } from '../../../nodes/PayMoneyReceivedTrigger/accountIdentity';
 import {
 	MAX_REMEMBERED,
 	SeenTransfers,
@@ -90,15 +89,4 @@ describe('seen transfers', () => {
 		expect(take(data, [undated, at(1)])).toEqual([['1:1000', 1]]);
 		expect(Object.keys(data.seen as object)).toEqual([at(1).key]);
 	});
-});
-
-describe("the account's names", () => {
-	it.each([
-		['3001234567', '3001234567'],
-		['+57 300 123 4567', '3001234567'],
-		['57-300-123-4567', '3001234567'],
-		['(300) 123.4567', '3001234567'],
-		['  Demo ', 'demo'],
-		['5712345', '5712345'],
-	])('%s compares as %s', (given, expected) => expect(comparable(given)).toBe(expected));
 });

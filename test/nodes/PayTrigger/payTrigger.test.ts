@@ -17,7 +17,10 @@ const secret = { token: TEST_CALLBACK_SECRET };
 const trigger = async (parameters: Record<string, unknown> = allEvents) =>
 	await PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox));
 
-/** A payment object paid by bank debit, and the callback the service sends for it (its amounts: 50,000 less the sandbox's fees). */
+/**
+ * A payment object paid by bank debit, and the callback the service sends for it (its amounts:
+ * 50,000 less the sandbox's fees).
+ */
 async function paidPayment(): Promise<{ slug: string; body: Record<string, unknown> }> {
 	const client = await login(sandbox);
 	const created = await createPayment(client);
@@ -82,10 +85,12 @@ describe('Pay Trigger', () => {
 		const { body } = await paidPayment();
 		const answer = await (await trigger()).receive({ body, query: secret });
 		expect(answer.items).toHaveLength(1);
-		// Left to n8n, the answer would be the text "firstEntryJson", and n8n 2.41 would not save the static data.
+		// Left to n8n, the answer would be the text "firstEntryJson", and n8n 2.41 would not save the
+		// static data.
 		expect(answer.response).toEqual({ status: 200, body: { received: true } });
 		expect(answer.result.noWebhookResponse).toBe(true);
-		// Nothing about the payment or the secret in the answer: the sender learns only that it arrived.
+		// Nothing about the payment or the secret in the answer: the sender learns only that it
+		// arrived.
 		expect(JSON.stringify(answer.response)).not.toContain(TEST_CALLBACK_SECRET);
 	});
 
@@ -320,59 +325,74 @@ describe('Pay Trigger', () => {
 	});
 });
 
+/**
+ * A server standing for n8n's webhook: every callback it receives goes to the trigger, the events
+ * it gives are kept in `events`. Its address carries the callback secret.
+ */
+async function webhookFor(harness: PayTriggerHarness, events: Array<Record<string, unknown>>) {
+	const { createServer } = await import('http');
+	const server = createServer((request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			const raw = Buffer.concat(chunks).toString();
+			const url = new URL(request.url ?? '/', 'http://x');
+			harness
+				.receive({
+					body: {},
+					rawBody: raw,
+					headers: { 'content-type': String(request.headers['content-type']) },
+					query: Object.fromEntries(url.searchParams),
+				})
+				.then(
+					(answer) => {
+						events.push(...answer.items);
+						response.end('ok');
+					},
+					() => response.end('error'),
+				);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/webhook/pay?token=${TEST_CALLBACK_SECRET}`;
+	const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+	return { hook, close };
+}
+
+/** A payment paid with Daviplata and a withdrawal advanced, both calling back `hook`. */
+async function payByDaviplataAndWithdraw(hook: string): Promise<{ slug: string }> {
+	const client = await login(sandbox);
+	// platform "API", as the Pay node sends it: the live service calls back only for those.
+	const created = await createPayment(client, { callback: hook, platform: 'API' });
+	await client.call('POST', `/${created.url}`, {
+		name: 'Ana',
+		cc: '1',
+		email: 'a@b.co',
+		document_type: 'CC',
+		phone: '3001112233',
+		payment: 'daviplata',
+	});
+	await client.call('POST', '/pay/confirm_daviplata/', {
+		URL: created.url,
+		OTP: await sandbox.control.otp(created.url as string),
+	});
+	const withdrawal = await client.call('POST', '/withdraw/co/', {
+		amount: 1000,
+		account_holder_name: 'D',
+		account_type: 8,
+		key_value: '@d.key',
+		callback: hook,
+	});
+	await sandbox.control.advanceWithdrawal(withdrawal.data.id);
+	return { slug: created.url as string };
+}
+
 describe('callbacks sent by the sandbox itself', () => {
 	it('a Daviplata confirmation and a withdrawal advance reach the trigger and come out as events', async () => {
-		const harness = await trigger();
 		const events: Array<Record<string, unknown>> = [];
-		const { createServer } = await import('http');
-		const server = createServer((request, response) => {
-			const chunks: Buffer[] = [];
-			request.on('data', (chunk: Buffer) => chunks.push(chunk));
-			request.on('end', () => {
-				const raw = Buffer.concat(chunks).toString();
-				const url = new URL(request.url ?? '/', 'http://x');
-				harness
-					.receive({
-						body: {},
-						rawBody: raw,
-						headers: { 'content-type': String(request.headers['content-type']) },
-						query: Object.fromEntries(url.searchParams),
-					})
-					.then(
-						(answer) => {
-							events.push(...answer.items);
-							response.end('ok');
-						},
-						() => response.end('error'),
-					);
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/webhook/pay?token=${TEST_CALLBACK_SECRET}`;
+		const { hook, close } = await webhookFor(await trigger(), events);
 		try {
-			const client = await login(sandbox);
-			// platform "API", as the Pay node sends it: the live service calls back only for those.
-			const created = await createPayment(client, { callback: hook, platform: 'API' });
-			await client.call('POST', `/${created.url}`, {
-				name: 'Ana',
-				cc: '1',
-				email: 'a@b.co',
-				document_type: 'CC',
-				phone: '3001112233',
-				payment: 'daviplata',
-			});
-			await client.call('POST', '/pay/confirm_daviplata/', {
-				URL: created.url,
-				OTP: await sandbox.control.otp(created.url as string),
-			});
-			const withdrawal = await client.call('POST', '/withdraw/co/', {
-				amount: 1000,
-				account_holder_name: 'D',
-				account_type: 8,
-				key_value: '@d.key',
-				callback: hook,
-			});
-			await sandbox.control.advanceWithdrawal(withdrawal.data.id);
+			const { slug } = await payByDaviplataAndWithdraw(hook);
 			const deadline = Date.now() + 5000;
 			while (events.length < 2 && Date.now() < deadline)
 				await new Promise((resolve) => setTimeout(resolve, 20));
@@ -381,7 +401,7 @@ describe('callbacks sent by the sandbox itself', () => {
 				'withdrawal.status_changed',
 			]);
 			expect(events.find((event) => event.kind === 'payment')).toMatchObject({
-				slug: created.url,
+				slug,
 				verified: true,
 				payment_method: 'daviplata',
 			});
@@ -389,7 +409,7 @@ describe('callbacks sent by the sandbox itself', () => {
 				state_label: 'in_process',
 			});
 		} finally {
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await close();
 		}
 	});
 });

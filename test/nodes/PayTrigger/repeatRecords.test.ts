@@ -38,9 +38,9 @@ async function inNewProcess(
 	database: StaticDataDatabase,
 ): Promise<PayTriggerHarness> {
 	jest.resetModules();
+	type Harness = typeof import('../../harness/payTriggerHarness');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const fresh =
-		require('../../harness/payTriggerHarness') as typeof import('../../harness/payTriggerHarness');
+	const fresh = require('../../harness/payTriggerHarness') as Harness;
 	return await fresh.PayTriggerHarness.create(parameters as never, sandboxCredentials(sandbox), {
 		database,
 		workflowId: `repeats-${testRun}`,
@@ -96,7 +96,8 @@ describe('Pay Trigger repeat records, static data loaded and saved per request a
 	});
 
 	it('when an older save lands last and leaves a record out, the next started event saves it again', async () => {
-		// The first save issued lands 50 ms after the others, as through a pool of database connections.
+		// The first save issued lands 50 ms after the others, as through a pool of database
+		// connections.
 		let saves = 0;
 		const database = new StaticDataDatabase(() => (saves++ === 0 ? 50 : 0));
 		const harness = await trigger(payments, database);

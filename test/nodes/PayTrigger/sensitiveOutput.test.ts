@@ -10,7 +10,10 @@ import { loadBuiltPackage } from '../../harness/loadPackage';
 import { PayTriggerHarness } from '../../harness/payTriggerHarness';
 import { TEST_CALLBACK_SECRET } from '../../harness/sandboxCredentials';
 
-/** What n8n 2.41 does with each path (NodeDefinedFieldRedactionStrategy): dot-separated, the last key replaced when present. */
+/**
+ * What n8n 2.41 does with each path (NodeDefinedFieldRedactionStrategy): dot-separated, the last
+ * key replaced when present.
+ */
 function redactAsN8nDoes(json: IDataObject, paths: string[]): IDataObject {
 	for (const path of paths) {
 		const keys = path.split('.');

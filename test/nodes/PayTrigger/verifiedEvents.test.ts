@@ -1,7 +1,7 @@
 /**
- * What a verified callback item may be trusted for: the event, state, amounts and payer are what the
- * service said, not what the callback claimed; copies arriving together start the workflow once;
- * a callback naming no payment of the service's shape is refused before any read.
+ * What a verified callback item may be trusted for: the event, state, amounts and payer are what
+ * the service said, not what the callback claimed; copies arriving together start the workflow
+ * once; a callback naming no payment of the service's shape is refused before any read.
  */
 import type { Sandbox } from '../../../sandbox';
 import { PayTriggerHarness } from '../../harness/payTriggerHarness';

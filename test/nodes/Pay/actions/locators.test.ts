@@ -2,7 +2,8 @@
  * Version 2 of the Pay node picks payments and cards with n8n's resource locator: a payment By URL
  * (its page's link, or any link ending with the slug) or By Slug, a card From List (the service's
  * cards, by brand and last four) or By UUID. Every operation that names a payment or a card reads
- * them so; what is no payment or card is refused before anything is sent, naming the field and mode.
+ * them so; what is no payment or card is refused before anything is sent, naming the field and
+ * mode.
  */
 import type { IDataObject } from 'n8n-workflow';
 

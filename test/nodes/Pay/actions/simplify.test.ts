@@ -155,7 +155,8 @@ describe('cards', () => {
 			},
 		]);
 		expect(whole).toEqual(atVersion1);
-		// The spec's reading lists more of each card (bank, country, date); real clients see these five.
+		// The spec's reading lists more of each card (bank, country, date); real clients see these
+		// five.
 		if (profileUnderTest() === 'spec')
 			expect(whole[0]).toMatchObject({ country: 'CO', date_created: expect.any(String) });
 		const [one] = await run({

@@ -178,7 +178,8 @@ describe('Transfer', () => {
 		expect(listed).toEqual([...received, ['demo', 'friend', 10]]);
 	});
 
-	// The spec shows one array and leaves pagination "not shown": a paged answer ({results, next}) is read page after page.
+	// The spec shows one array and leaves pagination "not shown": a paged answer ({results, next}) is
+	// read page after page.
 	it('reads a paged list to its end, following next only under the Base URL', async () => {
 		const transfer = (amount: number, date: string) => ({
 			from_user: 'demo',
@@ -330,7 +331,8 @@ describe('Withdrawal', () => {
 		const { items } = await run(withdraw, [{ amount: 5_000_000, key: '@ok.alias' }], {
 			continueOnFail: true,
 		});
-		// The live service answers {"result": "LIMIT_BALANCE"} (403); the spec profile its {error, detail} (422).
+		// The live service answers {"result": "LIMIT_BALANCE"} (403); the spec profile its {error,
+		// detail} (422).
 		if (profileUnderTest() === 'observed') {
 			expect(items[0].json).toMatchObject({
 				httpCode: '403',

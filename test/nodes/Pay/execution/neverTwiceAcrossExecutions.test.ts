@@ -166,7 +166,8 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		const items = Array.from({ length: 12 }, (_, n) => ({ to: 'friend', amount: 10 + n }));
 		const parallel = { ...send, requestOptions: { concurrency: 6 } };
 		await execute(workflow, parallel, items);
-		// A reference, its claim's owner key and its "sent" mark per item: none lost to a concurrent write.
+		// A reference, its claim's owner key and its "sent" mark per item: none lost to a concurrent
+		// write.
 		expect(recordedEntryCount(workflow, 'node-under-test')).toBe(36);
 		expect(recordQueuesInUse()).toBe(0);
 		const again = await execute(workflow, parallel, items);
@@ -210,7 +211,8 @@ describe('Withdrawal → Withdraw', () => {
 			{ amount: 5000, key: '@demo', slug: 'pay-abc' },
 		]);
 		expect(first.items[0].json).toMatchObject({ reference: 'pay-abc', idempotency_key: 'pay-abc' });
-		// Another worker, whose read of n8n's records came before this one's write: only the service can tell.
+		// Another worker, whose read of n8n's records came before this one's write: only the service
+		// can tell.
 		const otherWorkflow = newWorkflow();
 		const elsewhere = await execute(otherWorkflow, payout, [
 			{ amount: 5000, key: '@demo', slug: 'pay-abc' },

@@ -130,7 +130,10 @@ describe('readParameter, a resource locator', () => {
 describe('readParameter, every run and every item', () => {
 	it('gives each item its own copy of a fixed collection', () => {
 		const { context, env } = runWith({ options: { platform: 'API', keys: [{ key: 'pse' }] } });
-		const first = readParameter(context, env, 'options', 0, {}) as Record<string, any>;
+		const first = readParameter(context, env, 'options', 0, {}) as {
+			platform: string;
+			keys: Array<{ key: string }>;
+		};
 		first.platform = 'changed by item 0';
 		first.keys[0].key = 'changed too';
 		first.keys.push({ key: 'added' });

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { INode } from 'n8n-workflow';
 
 import {
 	readRequiredText,
@@ -8,16 +7,14 @@ import {
 	readYesNo,
 	shownValue,
 } from '../../../../nodes/Pay/helpers/fieldInput';
+import { payNode } from '../../../harness/payNode';
 
-const node = {
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as unknown as INode;
+const node = payNode();
 
-/** What a mapping can give that is not text: objects, lists and yes/no, with a marker inside that must never be shown. */
+/**
+ * What a mapping can give that is not text: objects, lists and yes/no, with a marker inside that
+ * must never be shown.
+ */
 const notText = fc.oneof(
 	fc.dictionary(fc.string(), fc.constant('MARKER-inside-the-value')),
 	fc.array(fc.constant('MARKER-inside-the-value')),

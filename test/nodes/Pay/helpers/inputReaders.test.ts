@@ -3,7 +3,6 @@
  * and says nothing was sent, whatever it is given: never a bare TypeError that names nothing.
  */
 import fc from 'fast-check';
-import type { INode } from 'n8n-workflow';
 
 import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/amount';
 import { readUrlField } from '../../../../nodes/Pay/helpers/urlField';
@@ -19,14 +18,9 @@ import { readInstantPaymentKey } from '../../../../nodes/Pay/helpers/instantPaym
 import { readJsonObject } from '../../../../nodes/Pay/helpers/jsonFields';
 import { readSlug } from '../../../../nodes/Pay/helpers/slug';
 import { readVerificationCode } from '../../../../nodes/Pay/helpers/verificationCode';
+import { payNode } from '../../../harness/payNode';
 
-const node = {
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as unknown as INode;
+const node = payNode();
 
 const READERS: Array<[string, (raw: unknown) => unknown]> = [
 	['Payment Slug', (raw) => readSlug(node, 0, raw)],

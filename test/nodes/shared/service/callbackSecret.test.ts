@@ -1,4 +1,7 @@
-/** The callback-secret contract: what the Pay node adds to a callback URL is what the Pay Trigger looks for. */
+/**
+ * The callback-secret contract: what the Pay node adds to a callback URL is what the Pay Trigger
+ * looks for.
+ */
 import {
 	CALLBACK_SECRET_PARAMETER,
 	callbackSecretOf,

@@ -39,7 +39,10 @@ const fieldName = fc.oneof(
 	fc.string(),
 );
 
-/** JSON text, built by hand so that a "__proto__" field reaches JSON.parse as the service would send it. */
+/**
+ * JSON text, built by hand so that a "__proto__" field reaches JSON.parse as the service would send
+ * it.
+ */
 const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
 	value: fc.oneof(
 		{ depthSize: 'small' },

@@ -1,16 +1,8 @@
-import type { INode } from 'n8n-workflow';
-
 import { describeFailure, toNodeApiError } from '../../../../nodes/shared/transport/apiError';
 import type { FailedRequestContext } from '../../../../nodes/shared/transport/failureFacts';
+import { payNode } from '../../../harness/payNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = payNode();
 const context = (
 	safety: FailedRequestContext['safety'],
 	extra: Partial<FailedRequestContext> = {},

@@ -1,9 +1,9 @@
 /**
- * Before an item is reported `unknown`, the node asks the service: the transfer list, or the payment
- * object's state. What it shows settles the item — `sent` in the same execution, `already_sent` in a
- * later one, with what was read — and only what cannot be an older, identical payment counts. When the
- * service cannot tell, the item stays `unknown` and nothing is sent. Each case counts what the sandbox
- * carried out, not what the item says.
+ * Before an item is reported `unknown`, the node asks the service: the transfer list, or the
+ * payment object's state. What it shows settles the item — `sent` in the same execution,
+ * `already_sent` in a later one, with what was read — and only what cannot be an older, identical
+ * payment counts. When the service cannot tell, the item stays `unknown` and nothing is sent. Each
+ * case counts what the sandbox carried out, not what the item says.
  */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';

@@ -1,22 +1,18 @@
 import { NodeApiError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
 
 import {
 	describeClientError,
 	httpFailure,
 	parseRetryAfter,
 } from '../../../../nodes/shared/transport/failure';
+import { payNode } from '../../../harness/payNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = payNode();
 
-/** What n8n's HTTP helper throws for a connection failure: a NodeApiError keeping the client's words. */
+/**
+ * What n8n's HTTP helper throws for a connection failure: a NodeApiError keeping the client's
+ * words.
+ */
 function wrapped(message: string, code?: string): NodeApiError {
 	const error = Object.assign(new Error(message), code ? { code } : {});
 	return new NodeApiError(node, error as never);

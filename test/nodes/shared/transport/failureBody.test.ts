@@ -1,8 +1,8 @@
-/** The live service's failure bodies read into its own words, and the 2xx answers that are failures. */
-import { trimBaseUrl } from '../../../../credentials/PayApi.credentials';
+/**
+ * The live service's failure bodies read into its own words, and the 2xx answers that are failures.
+ */
 import { isFailureBody, readFailureBody } from '../../../../nodes/shared/transport/failureBody';
 import { httpFailure } from '../../../../nodes/shared/transport/failure';
-import { requestUrl } from '../../../../nodes/shared/transport/connection';
 
 describe('failure bodies', () => {
 	it.each([
@@ -71,16 +71,5 @@ describe('failure bodies', () => {
 			status: 404,
 			bodyExcerpt: '{"mensaje":"no existe"}',
 		});
-	});
-});
-
-describe('request addresses', () => {
-	it.each([
-		['http://127.0.0.1:1/', '/pay/', 'http://127.0.0.1:1/pay/'],
-		['https://host/api///', '/pay_detail/abc', 'https://host/api/pay_detail/abc'],
-		['https://host//api/', '//pay/', 'https://host/api/pay/'],
-		['https://host/api', '/send/?next=http://x//y', 'https://host/api/send/?next=http://x//y'],
-	])('%s + %s → %s, no "//" in the path', (baseUrl, path, url) => {
-		expect(requestUrl(trimBaseUrl(baseUrl), path)).toBe(url);
 	});
 });

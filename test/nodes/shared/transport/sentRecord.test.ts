@@ -10,7 +10,10 @@ import type { INode } from 'n8n-workflow';
 import { sentRecordFor } from '../../../../nodes/shared/transport/sentRecord';
 import type { DeduplicationHelpers } from '../../../../nodes/shared/transport/sentRecord';
 
-/** The node's record list and the workflow's (rows of n8n's processed_data), shared by every "process". */
+/**
+ * The node's record list and the workflow's (rows of n8n's processed_data), shared by every
+ * "process".
+ */
 class SharedRow {
 	private rows = new Map<string, string[]>();
 

@@ -1,4 +1,6 @@
-/** Card resource through n8n's engine against the sandbox, which decrypts with its own private key. */
+/**
+ * Card resource through n8n's engine against the sandbox, which decrypts with its own private key.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox';

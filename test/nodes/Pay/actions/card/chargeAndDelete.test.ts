@@ -1,7 +1,7 @@
 /**
- * Card → Charge and Card → Delete against both readings of the service: real clients send the slug as
- * `pay_url` and delete with `GET /delete_tc/?tc_id=`, the spec's reading takes `url` and `DELETE`.
- * The node works with either by default; a charge is sent once whatever is refused.
+ * Card → Charge and Card → Delete against both readings of the service: real clients send the slug
+ * as `pay_url` and delete with `GET /delete_tc/?tc_id=`, the spec's reading takes `url` and
+ * `DELETE`. The node works with either by default; a charge is sent once whatever is refused.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -234,7 +234,8 @@ describe('Checkout', () => {
 			slug,
 			methodKey: 'breb',
 		});
-		// Observed: {"result": "PAY_IS_PAYED"} (400), {"result": "NOT_ALLOWED", …} (403); spec: {error, detail}.
+		// Observed: {"result": "PAY_IS_PAYED"} (400), {"result": "NOT_ALLOWED", …} (403); spec: {error,
+		// detail}.
 		expect(paid.error?.message).toContain(
 			observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado',
 		);

@@ -57,6 +57,15 @@ async function newSlug(): Promise<string> {
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
+/** The node's view of a payment object, with the dates this file reads. */
+type PaymentView = Record<string, unknown> & {
+	slug: string;
+	date_created: string;
+	date_expired: string;
+	date_payed: string;
+	raw: Record<string, unknown>;
+};
+
 describe('Payment → Create: platform', () => {
 	it('sends platform "API" by default, so the service calls back when the object is paid', async () => {
 		const slug = await newSlug();
@@ -78,10 +87,10 @@ describe('Payment → Create: platform', () => {
 describe('payment object dates', () => {
 	it('come out as ISO 8601 from Create, Get and Update alike, the original under raw; date_payed "" stays empty until paid', async () => {
 		const before = Date.now();
-		const created = (await run(create)).items[0].json as Record<string, any>;
+		const created = (await run(create)).items[0].json as PaymentView;
 		const slug = created.slug as string;
 		const read = (await run({ resource: 'payment', operation: 'get', slug })).items[0]
-			.json as Record<string, any>;
+			.json as PaymentView;
 		const updated = (
 			await run({
 				resource: 'payment',
@@ -89,7 +98,7 @@ describe('payment object dates', () => {
 				slug,
 				updateFields: { description: 'Renamed' },
 			})
-		).items[0].json as Record<string, any>;
+		).items[0].json as PaymentView;
 		for (const view of [created, read, updated]) {
 			expect(view.date_created).toMatch(ISO);
 			expect(Math.abs(Date.parse(view.date_created) - before)).toBeLessThan(60_000);
@@ -102,7 +111,7 @@ describe('payment object dates', () => {
 		}
 		await sandbox.control.pay(slug);
 		const paid = (await run({ resource: 'payment', operation: 'get', slug })).items[0]
-			.json as Record<string, any>;
+			.json as PaymentView;
 		expect(paid.date_payed).toMatch(ISO);
 
 		// The Pay Trigger's verified item carries the same view of the payment.
@@ -114,7 +123,7 @@ describe('payment object dates', () => {
 			body: { payed: true, url: slug, state: 3 },
 			query: { token: TEST_CALLBACK_SECRET },
 		});
-		const verified = answer.items[0].payment as Record<string, any>;
+		const verified = answer.items[0].payment as PaymentView;
 		expect(verified).toMatchObject({
 			date_created: paid.date_created,
 			date_expired: paid.date_expired,
@@ -270,7 +279,8 @@ describe('request paths', () => {
 	let proxyUrl = '';
 	const seen: string[] = [];
 
-	// A proxy that serves the service under /api/ and, like the service's CDN, answers 404 to a path holding "//".
+	// A proxy that serves the service under /api/ and, like the service's CDN, answers 404 to a path
+	// holding "//".
 	beforeAll(async () => {
 		proxy = createServer((request, response) => {
 			const path = request.url ?? '/';

@@ -38,7 +38,10 @@ describe('Payment → Create', () => {
 			{ amount: '50000', description: 'Invoice 1' },
 		]);
 		expect(error).toBeUndefined();
-		const out = items[0].json as Record<string, any>;
+		const out = items[0].json as Record<string, unknown> & {
+			slug: string;
+			raw: Record<string, unknown>;
+		};
 		expect(out).toMatchObject({
 			amount: 50000,
 			state: 0,
@@ -143,7 +146,8 @@ describe('Payment → Create', () => {
 	});
 
 	it('refuses a Payer Redirect URL mapped empty, naming the field, instead of leaving it out', async () => {
-		// The editor requires the field, but a mapping can still give nothing: the service asks that it always be included.
+		// The editor requires the field, but a mapping can still give nothing: the service asks that it
+		// always be included.
 		const mapped = { ...createParameters, payerRedirectUrl: '={{ $json.redirect }}' };
 		const { items } = await run(
 			mapped,
@@ -307,7 +311,8 @@ describe('Payment → Create asks for the Callback URL (the live service refuses
 });
 
 describe('a Callback URL when the credential has no Callback Secret', () => {
-	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose them all, silently.
+	// The Pay Trigger refuses (401) every callback without the secret: sending such a URL would lose
+	// them all, silently.
 	const withoutSecret = (
 		parameters: Record<string, unknown>,
 		input?: IDataObject[],
@@ -391,7 +396,8 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 				state_label: 'paid',
 				payment_method: 'pse',
 			});
-			// The detail read's numeric date (milliseconds or seconds, by profile) as ISO text, as Create gives it.
+			// The detail read's numeric date (milliseconds or seconds, by profile) as ISO text, as Create
+			// gives it.
 			expect(item.json.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 			expect(item.json.date_payed).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 		}
@@ -482,7 +488,8 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 		const paid = await created();
 		await sandbox.control.pay(paid);
 		const refused = await run({ resource: 'payment', operation: 'expire', slug: paid });
-		// The live service answers {"result": "PAY_IS_PAYED"} (403); the spec profile its {error, detail} (409).
+		// The live service answers {"result": "PAY_IS_PAYED"} (403); the spec profile its {error,
+		// detail} (409).
 		const observed = profileUnderTest() === 'observed';
 		expect(refused.error?.message).toContain(
 			observed ? 'The payment object is already paid (PAY_IS_PAYED)' : 'ya fue pagado',

@@ -1,10 +1,4 @@
-import { readBankCatalog, isPromptRow } from '../../../../nodes/Pay/helpers/banks';
 import { normalizePaymentObject } from '../../../../nodes/shared/service/paymentObject';
-import { parseMethods, serializeMethods } from '../../../../nodes/shared/service/paymentMethods';
-import {
-	findRedirectUrl,
-	readCheckoutAnswer,
-} from '../../../../nodes/Pay/actions/checkout/checkoutSubmission';
 import fc from 'fast-check';
 
 describe('payment object view', () => {
@@ -124,84 +118,5 @@ describe('payment object view', () => {
 		});
 		expect((view as Record<string, unknown>).polluted).toBeUndefined();
 		expect(view.amount).toBe(5);
-	});
-
-	it('round-trips the method map through its JSON string', () => {
-		// Keys that name Object.prototype's members are drawn often, not left to chance.
-		const methodKey = fc.oneof(
-			fc.constantFrom('__proto__', 'constructor', 'toString'),
-			fc.stringMatching(/^[A-Za-z_-]{1,12}$/),
-		);
-		expect(parseMethods(serializeMethods(['__proto__', 'pse']))).toEqual(
-			JSON.parse('{"__proto__":true,"pse":true}'),
-		);
-		fc.assert(
-			fc.property(fc.uniqueArray(methodKey, { minLength: 1 }), (keys) => {
-				const parsed = parseMethods(serializeMethods(keys)) as Record<string, boolean>;
-				expect(Object.keys(parsed)).toEqual(keys);
-				expect(parseMethods(JSON.stringify(serializeMethods(keys)))).toEqual(parsed);
-			}),
-		);
-	});
-});
-
-describe('checkout answers', () => {
-	it('reads [order, object] and finds the redirect link under any name', () => {
-		const answer = readCheckoutAnswer([
-			{
-				model: 'pay.paymentorder',
-				fields: { method: 'pse', state: 'PENDIENTE', urlbanco: 'https://bank.example/flow/1' },
-			},
-			{ url: 'abc123', state: 1, amount: 10 },
-		]);
-		expect(answer.order.state).toBe('PENDIENTE');
-		expect(answer.payment).toMatchObject({ slug: 'abc123', state_label: 'in_process' });
-		expect(findRedirectUrl(answer.order)).toBe('https://bank.example/flow/1');
-		expect(findRedirectUrl({ something: 'https://x.example/y' })).toBe('https://x.example/y');
-		expect(readCheckoutAnswer({ result: 'OK' }).order).toEqual({ result: 'OK' });
-	});
-
-	it("reads the records real clients see: the object from the second record's fields, by record name or by place", () => {
-		const order = {
-			method: 'pse',
-			state: 'PENDIENTE',
-			ordenId: 'abc123',
-			checkout: 'https://bank.example/pse/1',
-			ref: '',
-		};
-		const object = { url: 'abc123', state: 1, amount: 10 };
-		const named = readCheckoutAnswer([
-			{ model: 'api.pay', pk: 7, fields: object },
-			{
-				model: 'api.paymentorder',
-				pk: 3,
-				fields: { ...order, gateway: 'https://other.example/not-this' },
-			},
-		]);
-		expect(named.order).toMatchObject(order);
-		expect(named.payment).toMatchObject({ slug: 'abc123', state: 1, state_label: 'in_process' });
-		// The order's checkout before any other link in it.
-		expect(findRedirectUrl(named.order)).toBe('https://bank.example/pse/1');
-		const unnamed = readCheckoutAnswer([
-			{ pk: 3, fields: order },
-			{ pk: 7, fields: object },
-		]);
-		expect(unnamed.order).toEqual(order);
-		expect(unnamed.payment).toMatchObject({ slug: 'abc123', state_label: 'in_process' });
-		expect(
-			readCheckoutAnswer([{ model: 'api.paymentorder', fields: order }]).payment,
-		).toBeUndefined();
-	});
-
-	it('reads the bank catalog and spots the prompt row', () => {
-		const banks = readBankCatalog([
-			{ bankCode: '0', bankName: 'Seleccione' },
-			{ bankCode: 1007, name: 'BANCOLOMBIA' },
-			{ nothing: true },
-		]);
-		expect(banks.map((bank) => [bank.code, bank.name, isPromptRow(bank)])).toEqual([
-			['0', 'Seleccione', true],
-			['1007', 'BANCOLOMBIA', false],
-		]);
 	});
 });

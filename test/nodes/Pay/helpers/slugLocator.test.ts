@@ -1,44 +1,20 @@
 /**
- * The Payment Slug and Card fields from version 2 on: n8n's resource locator. What the node reads
- * from each mode, what it refuses (naming the field and the mode, before anything is sent), and
- * that the editor's own check of a typed value (the modes' validation, run by n8n) agrees.
+ * The Payment Slug field from version 2 on: n8n's resource locator. What the node reads from each
+ * mode, what it refuses (naming the field and the mode, before anything is sent), and that the
+ * editor's own check of a typed value (the modes' validation, run by n8n) agrees.
  */
 import fc from 'fast-check';
-import { NodeHelpers } from 'n8n-workflow';
-import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import {
-	cardLocatorProperty,
-	readCardLocator,
-} from '../../../../nodes/Pay/actions/card/cardLocator';
 import { readSlug } from '../../../../nodes/Pay/helpers/slug';
 import { slugLocatorProperty } from '../../../../nodes/Pay/helpers/slugLocator';
 import { readErrorFacts } from '../../../../nodes/shared/errorFacts';
+import { editorIssues as issuesOf, locator } from '../../../harness/locatorField';
+import { payNode } from '../../../harness/payNode';
 
-const node = {
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 2,
-	position: [0, 0],
-	parameters: {},
-} as unknown as INode;
-
-const locator = (mode: string, value: unknown) => ({
-	__rl: true as const,
-	mode,
-	value: value as string,
-});
+const node = payNode(2);
 const slugOf = (mode: string, value: unknown) => readSlug(node, 0, locator(mode, value));
-
-/** What n8n's editor says of a typed value in this field: its issues, as the node's panel shows them. */
-function editorIssues(property: INodeProperties, mode: string, value: string): string[] {
-	const issues = NodeHelpers.getNodeParametersIssues(
-		[property],
-		{ ...node, parameters: { [property.name]: locator(mode, value) } },
-		{ properties: [property] } as unknown as INodeTypeDescription,
-	);
-	return (issues?.parameters?.[property.name] as string[] | undefined) ?? [];
-}
+const editorIssues = (mode: string, value: string) =>
+	issuesOf(node, slugLocatorProperty, mode, value);
 
 describe('Payment Slug, By URL', () => {
 	it.each([
@@ -50,7 +26,7 @@ describe('Payment Slug, By URL', () => {
 		['  https://checkout.example.com/x_y-1  ', 'x_y-1'],
 	])('%s names the payment %s', (link, slug) => {
 		expect(slugOf('url', link)).toBe(slug);
-		expect(editorIssues(slugLocatorProperty, 'url', link.trim())).toEqual([]);
+		expect(editorIssues('url', link.trim())).toEqual([]);
 	});
 
 	it.each([
@@ -65,7 +41,7 @@ describe('Payment Slug, By URL', () => {
 	])('refuses %j, naming the field and the mode', (value, message) => {
 		expect(() => slugOf('url', value)).toThrow(message);
 		if (value !== '')
-			expect(editorIssues(slugLocatorProperty, 'url', value)).toEqual([
+			expect(editorIssues('url', value)).toEqual([
 				'Payment Slug (By URL): not a link ending with a payment slug',
 			]);
 	});
@@ -75,7 +51,7 @@ describe('Payment Slug, By Slug', () => {
 	it('takes a slug as it is', () => {
 		expect(slugOf('id', 'aB3dE9xZ')).toBe('aB3dE9xZ');
 		expect(slugOf('id', ' aB3dE9xZ ')).toBe('aB3dE9xZ');
-		expect(editorIssues(slugLocatorProperty, 'id', 'aB3dE9xZ')).toEqual([]);
+		expect(editorIssues('id', 'aB3dE9xZ')).toEqual([]);
 	});
 
 	it.each([
@@ -89,7 +65,7 @@ describe('Payment Slug, By Slug', () => {
 	])('refuses %j, naming the field and the mode', (value, message) => {
 		expect(() => slugOf('id', value)).toThrow(message);
 		if (value !== '')
-			expect(editorIssues(slugLocatorProperty, 'id', value)).toEqual([
+			expect(editorIssues('id', value)).toEqual([
 				'Payment Slug (By Slug): not a payment slug (1 to 64 letters, digits, "_" or "-")',
 			]);
 	});
@@ -130,8 +106,8 @@ describe('either mode', () => {
 				(slug, page, after) => {
 					expect(slugOf('id', slug)).toBe(slug);
 					expect(slugOf('url', `${page}${slug}${after}`)).toBe(slug);
-					expect(editorIssues(slugLocatorProperty, 'id', slug)).toEqual([]);
-					expect(editorIssues(slugLocatorProperty, 'url', `${page}${slug}${after}`)).toEqual([]);
+					expect(editorIssues('id', slug)).toEqual([]);
+					expect(editorIssues('url', `${page}${slug}${after}`)).toEqual([]);
 				},
 			),
 		);
@@ -141,36 +117,5 @@ describe('either mode', () => {
 		expect(readSlug(node, 0, 'aB3dE9xZ')).toBe('aB3dE9xZ');
 		expect(readSlug(node, 0, 'https://checkout.example.com/aB3dE9xZ')).toBe('aB3dE9xZ');
 		expect(() => readSlug(node, 0, 'a b')).toThrow(/^Payment Slug: "a b" is not a payment slug/);
-	});
-});
-
-describe('Card', () => {
-	const uuid = '3f2a9c1e-8b7d-4e2f-9a6b-1c0d5e4f3a2b';
-	const cardOf = (mode: string, value: unknown) => readCardLocator(node, 0, locator(mode, value));
-
-	it('From List and By UUID give the card_uuid', () => {
-		expect(cardOf('list', uuid)).toBe(uuid);
-		expect(cardOf('id', ` ${uuid} `)).toBe(uuid);
-		expect(editorIssues(cardLocatorProperty, 'id', uuid)).toEqual([]);
-	});
-
-	it.each([
-		['list', '', /^Card \(From List\): is empty; pick a card from the list$/],
-		['id', '', /^Card \(By UUID\): is empty; map the card_uuid of a saved card/],
-		['id', 'not a uuid', /^Card \(By UUID\): "not a uuid" is not a card_uuid/],
-		['id', '../list_tc', /^Card \(By UUID\): "..\/list_tc" is not a card_uuid/],
-		[
-			'url',
-			uuid,
-			/^Card \(mode "url"\): is not a way this field offers; pick From List or By UUID$/,
-		],
-	])('%s %j is refused, naming the field and the mode', (mode, value, message) => {
-		expect(() => cardOf(mode, value)).toThrow(message);
-	});
-
-	it("the editor flags a typed card_uuid that is none, in the node's words", () => {
-		expect(editorIssues(cardLocatorProperty, 'id', 'not a uuid')).toEqual([
-			'Card (By UUID): not a card_uuid (letters, digits and "-")',
-		]);
 	});
 });

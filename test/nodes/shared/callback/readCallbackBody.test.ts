@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 
-import { parseCallback } from '../../../nodes/shared/callback/callbackEvent';
+import { parseCallback } from '../../../../nodes/shared/callback/callbackEvent';
 import {
 	MAX_BODY_CHARACTERS,
 	readCallbackBody,
-} from '../../../nodes/shared/callback/readCallbackBody';
+} from '../../../../nodes/shared/callback/readCallbackBody';
 
 const CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', ''];
 

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+
+import { readInstantPaymentKey } from '../../../../nodes/Pay/helpers/instantPaymentKey';
+import { payNode } from '../../../harness/payNode';
+
+const node = payNode();
+
+describe('instant-payment key', () => {
+	it('accepts every Colombian mobile number, however it is written', () => {
+		fc.assert(
+			fc.property(
+				fc.stringMatching(/^3\d{9}$/),
+				fc.constantFrom('', '+57', '57', '+57 '),
+				(number, prefix) => {
+					const spaced = `${prefix}${number.slice(0, 3)} ${number.slice(3, 6)}-${number.slice(6)}`;
+					expect(readInstantPaymentKey(node, 0, 'Key', spaced)).toBe(number);
+				},
+			),
+		);
+	});
+
+	it('refuses numbers that are not mobiles and texts that are not aliases, naming the field', () => {
+		fc.assert(
+			fc.property(fc.stringMatching(/^[0-24-9]\d{9}$/), (number) => {
+				expect(() => readInstantPaymentKey(node, 0, 'Key', number)).toThrow(/^Key: /);
+			}),
+		);
+		for (const bad of ['', 'alias', '@', '@a', '@with space', '31234']) {
+			expect(() => readInstantPaymentKey(node, 0, 'Key', bad)).toThrow(/^Key: /);
+		}
+		expect(readInstantPaymentKey(node, 0, 'Key', '@shop.payouts')).toBe('@shop.payouts');
+	});
+});
