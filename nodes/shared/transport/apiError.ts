@@ -94,7 +94,10 @@ function describeLastAttempt(
 	}
 }
 
-/** The error n8n shows, built from sanitised facts only (never from the client error, which holds the headers). */
+/**
+ * The error n8n shows, built from sanitised facts only (never from the client error, which holds
+ * the headers).
+ */
 export function toNodeApiError(
 	node: INode,
 	facts: PayErrorFacts,

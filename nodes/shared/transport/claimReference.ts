@@ -81,7 +81,10 @@ export async function claimReference(
 	return record;
 }
 
-/** A record update whose failure must not hide what the service answered; a kept record errs on the safe side. */
+/**
+ * A record update whose failure must not hide what the service answered; a kept record errs on the
+ * safe side.
+ */
 export async function quietly(update: Promise<void> | undefined): Promise<void> {
 	await update?.catch(() => undefined);
 }

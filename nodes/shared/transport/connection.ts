@@ -44,7 +44,7 @@ export function connect(
 	};
 }
 
-/** Sends once; after a 401 renews the access token and, with a new one, sends again (refused before doing anything, so that is safe). */
+/** Sends; after a 401, renews the token and sends again with a new one (a 401 did nothing). */
 export async function attempt(
 	connection: Connection,
 	request: BuiltRequest,
@@ -61,7 +61,7 @@ export async function attempt(
 				async () => await renewAccessToken(connection),
 				{ renewed: true },
 			);
-			// Only with another token: the same one would be refused again, or was refused for another reason.
+			// Only with a new token: the old one would fail again, or was refused for another reason.
 			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== sent.tokenUsed)
 				response = await send(connection, request);
 		}
@@ -93,7 +93,7 @@ async function send(
 			timeout: settings.timeoutMs,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			// A redirect would take the API key and token along to wherever it points (see redirectFailure).
+			// A redirect would take the API key and token to wherever it points (see redirectFailure).
 			disableFollowRedirect: true,
 		},
 		authentication,
@@ -162,8 +162,8 @@ function authenticationWith(
 }
 
 /**
- * The address of a request: the trimmed Base URL and the path, with no "//" in between or inside (the
- * service's CDN answers such a path 404). Slugs are checked before they get here (isSlug).
+ * The address of a request: the trimmed Base URL and the path, with no "//" in between or inside
+ * (the service's CDN answers such a path 404). Slugs are checked before they get here (isSlug).
  */
 export function requestUrl(baseUrl: string, path: string): string {
 	const queryAt = path.indexOf('?');
@@ -175,7 +175,7 @@ export function requestUrl(baseUrl: string, path: string): string {
 /** An authenticated read that every account may make and that changes nothing. */
 const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
 
-/** The decoded answer of a success whose body can be read and is not the service's failure body, or what went wrong. */
+/** A readable success that is not the service's failure body, decoded; else what went wrong. */
 function readResponse(response: IN8nHttpFullResponse): AttemptResult {
 	const headers = response.headers as Record<string, unknown>;
 	if (response.statusCode >= 400)

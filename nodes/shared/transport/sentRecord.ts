@@ -6,9 +6,10 @@
  *
  * n8n's helpers read the node's whole list, then write it back, with no lock: in one process this
  * node takes its turns one at a time; across processes (queue mode's workers) a write can drop
- * another's record, or two claims of one reference can both find it new. So a claim records an owner
- * key of its own with the reference, waits CLAIM_CHECK_DELAY_MS (longer than any other writer's
- * read-to-write), then reads its record back: only the claim whose owner key survived sends.
+ * another's record, or two claims of one reference can both find it new. So a claim records an
+ * owner key of its own with the reference, waits CLAIM_CHECK_DELAY_MS (longer than any other
+ * writer's read-to-write), then reads its record back: only the claim whose owner key survived
+ * sends.
  */
 import { randomUUID } from 'crypto';
 import { sleep } from 'n8n-workflow';
@@ -19,7 +20,9 @@ import { inTurn } from './recordTurns';
 
 export { recordQueuesInUse } from './recordTurns';
 
-/** References kept per node: n8n drops the oldest beyond this (each payment keeps three entries). */
+/**
+ * References kept per node: n8n drops the oldest beyond this (each payment keeps three entries).
+ */
 export const MAX_RECORDED_ENTRIES = 10_000;
 
 /**
@@ -30,7 +33,9 @@ export const MAX_RECORDED_ENTRIES = 10_000;
  */
 export const CLAIM_CHECK_DELAY_MS = 500;
 
-/** A claim whose record keeps being dropped by other writers gives up rather than send unverified. */
+/**
+ * A claim whose record keeps being dropped by other writers gives up rather than send unverified.
+ */
 const CLAIM_CHECKS = 3;
 
 const OPTIONS = { mode: 'entries', maxEntries: MAX_RECORDED_ENTRIES } as const;
@@ -54,9 +59,14 @@ export type DeduplicationHelpers = Pick<
 export interface SentRecord {
 	/** Records the reference unless it is recorded already; says what an earlier send left. */
 	claim(): Promise<EarlierSend>;
-	/** When this reference was first claimed (ms), for an earlier execution's claim; undefined if not known. */
+	/**
+	 * When this reference was first claimed (ms), for an earlier execution's claim; undefined if not
+	 * known.
+	 */
 	claimedAt(): Promise<number | undefined>;
-	/** After the service accepted: a later execution will say "already sent" rather than "unknown". */
+	/**
+	 * After the service accepted: a later execution will say "already sent" rather than "unknown".
+	 */
 	markSent(): Promise<void>;
 	/** After the service refused or nothing left: the reference may be sent again. */
 	release(): Promise<void>;

@@ -42,7 +42,8 @@ export async function sendWithToken<T>(
 /**
  * After a 401 with `refusedToken`: renews once for all the requests that token failed. When the
  * token was replaced while the request was under way, there is nothing to renew: `alreadyRenewed`.
- * A renewal is shared only while under way, so one that failed can be tried again by later requests.
+ * A renewal is shared only while under way, so one that failed can be tried again by later
+ * requests.
  */
 export async function renewOnce<R>(
 	credentials: Credentials,
