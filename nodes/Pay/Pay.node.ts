@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { buildOperationProperties } from './actions/properties';
-import { route } from './actions/router';
+import { findOperation, route } from './actions/router';
 import { buildSubtitle } from './actions/subtitle';
 import { CURRENT_PAY_NODE_VERSION, PAY_NODE_VERSIONS } from './helpers/nodeVersions';
 import { searchBanks } from './methods/searchBanks';
@@ -23,7 +23,8 @@ export class Pay implements INodeType {
 		name: 'pay',
 		icon: { light: 'file:pay.svg', dark: 'file:pay.dark.svg' },
 		group: ['transform'],
-		// Version 2: payments and cards picked with resource locators, Simplify (helpers/nodeVersions.ts).
+		// Version 2: payments and cards picked with resource locators, Simplify
+		// (helpers/nodeVersions.ts).
 		version: PAY_NODE_VERSIONS,
 		defaultVersion: CURRENT_PAY_NODE_VERSION,
 		subtitle: buildSubtitle(),
@@ -69,7 +70,9 @@ export class Pay implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await answerCallbackToWaitingRun.call(this);
+		const resource = this.getNodeParameter('resource', '') as string;
+		const operation = findOperation(resource, this.getNodeParameter('operation', '') as string);
+		return await answerCallbackToWaitingRun.call(this, operation?.waits);
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,41 +1,29 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { releaseLedger } from '../../shared/transport/onceLedger';
-import { guardAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { startRun } from '../execution/nodeRun';
-import { runItems } from '../execution/runItems';
-import type { ItemResult } from '../execution/runItems';
 import { defaultItemsAtOnce } from '../itemsAtOnce';
 import { readRequestOptions } from '../requestOptions';
 import type { RequestOptions } from '../requestOptions';
-import { gateForTool } from '../tool/toolGate';
 import { startWaiting } from '../waiting/startWaiting';
 import { readWaitLimit } from '../waiting/waitLimit';
 import type { WaitLimit } from '../waiting/waitLimit';
+import { failEveryItem, runPayItems } from './itemPipeline';
 import { resources } from './registry';
-import { withSimplify } from './simplifyField';
 import type { PayOperation } from './types';
 
 /**
- * One run of the Pay node: finds the operation chosen, sets up the run (request options,
- * credential, at-most-once ledger), runs it for every item with the money guard around each, and
- * lets the ledger go once every item is done.
+ * One run of the Pay node: the operation chosen, the node-wide settings (request options, the
+ * wait's limit), every item through the item pipeline, then the at-most-once ledger let go and,
+ * for an operation that waits, the execution put to wait.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const itemCount = this.getInputData().length;
 	// Read once: n8n's getNode() copies the node, parameters and all, on every call.
 	const node = this.getNode();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	// Run as an AI agent's tool, the operation goes through the Pay Tool's gate (nodes/Pay/tool).
-	const operation = gateForTool(
-		this,
-		node,
-		resource,
-		withSimplify(findOperation(resource, operationName)),
-	);
+	const operation = findOperation(resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(
 			node,
@@ -49,21 +37,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		// Read before anything is sent: a wrong limit must not surface once the links exist.
 		if (operation.waits) waitLimit = readWaitLimit(this, node, Date.now());
 	} catch (error) {
-		// Node-wide settings: every item fails alike, each paired to its input with Continue On Fail.
-		return [(await runItems(this, itemCount, async () => await Promise.reject(error))).items];
+		return [await failEveryItem(this, error)];
 	}
 	const run = startRun(this, node, requestOptions.settings);
-	const { items, failedItems } = await runItems(
+	const { items, failedItems } = await runPayItems(
 		this,
-		itemCount,
-		async (itemIndex) =>
-			await alreadySentAsOutput(
-				guardAfterMoneyMoved(
-					run.environment,
-					itemIndex,
-					async (watched) => await operation.execute.call(this, itemIndex, watched),
-				),
-			),
+		run,
+		{ resource, operation },
 		requestOptions.concurrency,
 	);
 	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
@@ -81,13 +61,4 @@ export function findOperation(
 	return resources
 		.find((resource) => resource.value === resourceValue)
 		?.operations.find((operation) => operation.value === operationValue);
-}
-
-/**
- * An item an earlier execution already sent is no failure: it leaves as an ordinary item saying so.
- */
-async function alreadySentAsOutput(result: Promise<ItemResult>): Promise<ItemResult> {
-	return await result.catch(async (error: unknown) =>
-		isAlreadySent(error) ? error.toOutput() : await Promise.reject(error),
-	);
 }

@@ -5,11 +5,12 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ItemResult } from '../execution/itemOutput';
+import type { NodeRun } from '../execution/nodeRun';
 import { readParameter } from '../execution/readParameter';
-import type { ItemResult } from '../execution/runItems';
 import { readYesNo } from '../helpers/fieldInput';
 import { fromVersion2 } from '../helpers/nodeVersions';
-import type { OperationEnvironment, PayOperation } from './types';
+import type { PayOperation } from './types';
 
 export const simplifyProperty: INodeProperties = fromVersion2({
 	displayName: 'Simplify',
@@ -20,35 +21,29 @@ export const simplifyProperty: INodeProperties = fromVersion2({
 });
 
 /**
- * The operation, its output simplified when it can be and Simplify is on (before the Pay
- * Tool's gate sees it).
+ * The operation's way to simplify, when it has one and the item's Simplify is on. Read before
+ * anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
  */
-export function withSimplify(operation: PayOperation | undefined): PayOperation | undefined {
-	if (operation?.simplify === undefined) return operation;
-	return {
-		...operation,
-		async execute(this: IExecuteFunctions, itemIndex, env) {
-			return await executeSimplified(this, operation, itemIndex, env);
-		},
-	};
-}
-
-async function executeSimplified(
+export function readSimplify(
 	context: IExecuteFunctions,
+	run: NodeRun,
 	operation: PayOperation,
 	itemIndex: number,
-	env: OperationEnvironment,
-): Promise<ItemResult> {
-	const simplify = operation.simplify as NonNullable<PayOperation['simplify']>;
-	// Read before anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
+): PayOperation['simplify'] {
+	if (operation.simplify === undefined) return undefined;
 	const on = readYesNo(
-		env.node,
+		run.node,
 		itemIndex,
 		simplifyProperty.displayName,
-		readParameter(context, env, simplifyProperty.name, itemIndex, false),
+		readParameter(context, run, simplifyProperty.name, itemIndex, false),
 	);
-	const output = await operation.execute.call(context, itemIndex, env);
-	if (!on) return output;
+	return on ? operation.simplify : undefined;
+}
+
+export function simplified(
+	output: ItemResult,
+	simplify: NonNullable<PayOperation['simplify']>,
+): ItemResult {
 	return Array.isArray(output)
 		? output.map((entry: IDataObject) => simplify(entry))
 		: simplify(output);

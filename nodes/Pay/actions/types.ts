@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemResult } from '../execution/runItems';
+import type { ItemResult } from '../execution/itemOutput';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
 import type { WaitKind } from '../waiting/waitRecord';
 

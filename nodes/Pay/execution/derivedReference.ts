@@ -40,7 +40,7 @@ export async function derivedReference(
 /** What every item of the run shares, as JSON array elements without the brackets. */
 interface ReferenceFrame {
 	before: string;
-	/** Whether the item's index follows `before` (not as a tool: a model's repeat is the same call). */
+	/** Whether the item's index follows `before` (not as a tool: a model's repeat is one call). */
 	itemPlace: boolean;
 	after: string;
 }

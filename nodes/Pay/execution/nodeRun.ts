@@ -1,19 +1,21 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { ledgerScope } from '../../shared/transport/onceLedger';
-import { payApiRequest } from '../../shared/transport/request';
 import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
-import type { TransportSettings } from '../../shared/transport/requestTypes';
-import type { OperationEnvironment } from './operationEnvironment';
+import type { ItemRun, TransportSettings } from '../../shared/transport/requestTypes';
 
-/** What one run of the Pay node hands its operations, and where the ledger remembers its requests. */
-export interface NodeRun {
-	environment: OperationEnvironment;
-	/** Outside an execution (no id), nothing is remembered. */
-	ledgerScope?: string;
+/** What every item of one run of the Pay node shares, read once for the whole run. */
+export interface NodeRun extends ItemRun {
+	/** Which run of the node this is in the execution (a node in a loop runs several times). */
+	runIndex: number;
+	/**
+	 * Values shared by the items of this run only (the service's public key, for one). It is
+	 * created for each run of the node and dropped with it.
+	 */
+	executionCache: Map<string, Promise<unknown>>;
 }
 
-/** Reads, once for the whole run, what every item needs: n8n would otherwise rebuild it per request. */
+/** Reads once for the whole run what every item needs: n8n would rebuild it for each request. */
 export function startRun(
 	context: IExecuteFunctions,
 	node: INode,
@@ -22,30 +24,18 @@ export function startRun(
 	// Read once: building n8n's data proxy for every request was a measurable cost.
 	const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
 	const executionId = context.getExecutionId();
-	const scope = executionId
-		? ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex)
-		: undefined;
 	// Read once per execution, as most n8n nodes do: n8n fetches and decrypts them on every call.
 	let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-	const credentialsFor = async (itemIndex: number) =>
-		await (credentials ??= context.getCredentials(CREDENTIAL_NAME, itemIndex));
-	const environment: OperationEnvironment = {
-		settings,
-		executionCache: new Map(),
-		runIndex,
+	return {
 		node,
-		credentials: credentialsFor,
-		request: async (request) =>
-			await payApiRequest.call(
-				context,
-				{
-					node,
-					ledgerScope: scope,
-					credentials: await credentialsFor(request.itemIndex ?? 0),
-					...request,
-				},
-				settings,
-			),
+		settings,
+		runIndex,
+		executionCache: new Map(),
+		// Outside an execution (no id), nothing is remembered.
+		ledgerScope: executionId
+			? ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex)
+			: undefined,
+		credentials: async (itemIndex) =>
+			await (credentials ??= context.getCredentials(CREDENTIAL_NAME, itemIndex)),
 	};
-	return { environment, ledgerScope: scope };
 }

@@ -29,7 +29,7 @@ const fixedValuesOfRun = new WeakMap<object, Map<string, unknown>>();
  */
 export function readParameter(
 	context: IExecuteFunctions,
-	env: OperationEnvironment,
+	env: Pick<OperationEnvironment, 'node' | 'executionCache'>,
 	name: string,
 	itemIndex: number,
 	fallback?: NodeParameterValueType,
@@ -70,7 +70,7 @@ function copyOf(value: unknown): unknown {
  */
 function readPerItem(
 	context: IExecuteFunctions,
-	env: OperationEnvironment,
+	env: Pick<OperationEnvironment, 'node' | 'executionCache'>,
 	name: string,
 	itemIndex: number,
 	raw: unknown,

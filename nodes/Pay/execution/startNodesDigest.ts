@@ -1,7 +1,8 @@
 /**
- * What started this execution, as a digest: the items the workflow's start nodes gave (a trigger's
- * callback, a schedule's time, a sub-workflow's input). n8n's Retry of a failed execution keeps those
- * items, so the digest stays the same; the next trigger event gives other items, so it changes.
+ * What started this execution, as a digest: the items the workflow's start nodes gave (a
+ * trigger's callback, a schedule's time, a sub-workflow's input). n8n's Retry of a failed execution
+ * keeps those items, so the digest stays the same; the next trigger event gives other items, so it
+ * changes.
  */
 import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';

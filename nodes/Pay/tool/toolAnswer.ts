@@ -5,7 +5,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import type { ItemResult } from '../execution/runItems';
+import type { ItemResult } from '../execution/itemOutput';
 
 /** Why a call was refused; stable values an author may branch on. */
 export type RefusalReason =
@@ -20,8 +20,8 @@ export type RefusalReason =
 	| 'call_limit';
 
 /**
- * A refusal is a normal item, not an error: the agent reads it as the tool's answer and can tell the
- * user, and the execution goes on. `sent: false` and `outcome: not_sent` say that nothing left.
+ * A refusal is a normal item, not an error: the agent reads it as the tool's answer and can tell
+ * the user, and the execution goes on. `sent: false` and `outcome: not_sent` say that nothing left.
  */
 export function refusal(reason: RefusalReason, message: string): IDataObject {
 	return { sent: false, outcome: 'not_sent', refused_by: 'pay_tool_settings', reason, message };
@@ -41,7 +41,7 @@ const CREDENTIAL_SECRETS = [
 
 export const HIDDEN = '[hidden from the AI agent]';
 
-/** The operation's output with secret fields left out and any credential secret inside a text hidden. */
+/** The operation's output, secret fields left out and any credential secret in a text hidden. */
 export function withoutSecrets(
 	result: ItemResult,
 	credentials: ICredentialDataDecryptedObject | undefined,

@@ -13,17 +13,17 @@ import {
 	carriesSecret,
 	secretCarriedBy,
 } from '../../shared/service/callbackSecret';
-import { findOperation } from '../actions/router';
 import { resumePaymentWait } from './resumePaymentWait';
 import { resumeWithdrawalWait } from './resumeWithdrawalWait';
 import { refuseCallback } from './waitAnswers';
 import { readWait } from './waitRecord';
+import type { WaitKind } from './waitRecord';
 
+/** `kind`: what the node's operation waits for, none when it is not a waiting operation. */
 export async function answerCallbackToWaitingRun(
 	this: IWebhookFunctions,
+	kind: WaitKind | undefined,
 ): Promise<IWebhookResponseData> {
-	const resource = this.getNodeParameter('resource', '') as string;
-	const kind = findOperation(resource, this.getNodeParameter('operation', '') as string)?.waits;
 	if (kind === undefined) return refuseCallback(this, 404, 'This Pay node waits for no callback');
 	// Kept a few seconds, as the Pay Trigger keeps it: n8n's read costs it about 100 ms of CPU.
 	const carried = secretCarriedBy(this.getQueryData() as Record<string, unknown>);

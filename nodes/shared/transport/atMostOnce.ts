@@ -5,6 +5,7 @@
  */
 import { forgetLedger, readLedger, writeLedger } from './onceLedger';
 import type { PayRequest } from './requestTypes';
+import { mayHaveActed } from './failureOutcome';
 import type { FailureOutcome } from './safety';
 
 /** Where one request is remembered: its node run's scope and its own key. */
@@ -13,7 +14,10 @@ export interface LedgerPlace {
 	request: string;
 }
 
-/** Ledger places exist only for a request that may change something, tied to an item of a node run that has a ledger scope. */
+/**
+ * Ledger places exist only for a request that may change something, tied to an item of a node run
+ * that has a ledger scope.
+ */
 export function ledgerPlaceOf(request: PayRequest): LedgerPlace | undefined {
 	if (
 		request.safety === 'read' ||
@@ -62,7 +66,7 @@ export function recordFailure(
 	error: Error,
 ): void {
 	if (!place) return;
-	if (outcome === 'unknown') {
+	if (mayHaveActed(outcome)) {
 		writeLedger(place.scope, place.request, { state: 'unknown', error });
 	} else if (request.safety === 'once' && outcome !== 'not_sent') {
 		// It reached the service (even a 429 did): once per item per execution, so not again.

@@ -16,7 +16,7 @@ import { describeClientError, httpFailure, isServiceFailureBody, redirectFailure
 import type { RequestFailure } from './failure';
 import { CREDENTIAL_NAME } from './requestTypes';
 import type { BuiltRequest, PayContext, TransportSettings } from './requestTypes';
-import { renewOnce, sendWithToken } from './tokenSingleFlight';
+import { firstTokenRequestOf, noteFirstTokenRequest, renewOnce } from './tokenSingleFlight';
 
 /** What every attempt of one request is sent with. */
 export interface Connection {
@@ -51,18 +51,23 @@ export async function attempt(
 ): Promise<AttemptResult> {
 	const { credentials } = connection;
 	try {
-		const sent = await sendWithToken(credentials, async () => await send(connection, request));
-		let response = sent.result;
+		// While the credential's first token is being obtained, the others wait (tokenSingleFlight.ts).
+		const firstRequest = firstTokenRequestOf(credentials);
+		if (firstRequest) await firstRequest;
+		const tokenUsed = credentials[SESSION_TOKEN_FIELD];
+		const sending = send(connection, request);
+		if (!firstRequest) noteFirstTokenRequest(credentials, tokenUsed, sending);
+		let response = await sending;
 		let renewal: RenewalResult | undefined;
 		if (response.statusCode === 401) {
 			renewal = await renewOnce(
 				credentials,
-				sent.tokenUsed,
+				tokenUsed,
 				async () => await renewAccessToken(connection),
 				{ renewed: true },
 			);
 			// Only with a new token: the old one would fail again, or was refused for another reason.
-			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== sent.tokenUsed)
+			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== tokenUsed)
 				response = await send(connection, request);
 		}
 		return renewal?.credentialFailure

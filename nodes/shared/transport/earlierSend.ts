@@ -34,7 +34,7 @@ export class AlreadySentError extends NodeOperationError {
 		this.shown = shown;
 	}
 
-	/** `already_sent`: an earlier execution sent it; `sent`: this one did, and its answer was lost. */
+	/** `already_sent`: an earlier execution sent it; `sent`: this one did, its answer lost. */
 	get outcome(): 'already_sent' | 'sent' {
 		return 'already_sent';
 	}

@@ -1,19 +1,25 @@
 import { sleep } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { describeFailure, toNodeApiError } from './apiError';
-import type { PayErrorFacts } from './failureFacts';
-import { ledgerPlaceOf, recall, recordAnswer, recordFailure, recordSending } from './atMostOnce';
+import { ledgerPlaceOf, recall, recordAnswer, recordSending } from './atMostOnce';
+import { askBeforeUnknown } from './askBeforeUnknown';
+import { claimReference, quietly } from './claimReference';
 import { attempt, connect } from './connection';
 import { maskerFor } from './credentialSecrets';
 import type { RequestFailure } from './failure';
-import { askBeforeUnknown } from './askBeforeUnknown';
-import { claimReference, quietly } from './claimReference';
-import { AlreadySentError, SentAsServiceShowsError } from './earlierSend';
+import { resolveFailure } from './lastFailure';
+import type { LastFailure, RequestCall } from './lastFailure';
 import { CREDENTIAL_NAME, DEFAULT_TRANSPORT_SETTINGS } from './requestTypes';
-import type { BuiltRequest, PayContext, PayRequest, TransportSettings } from './requestTypes';
+import type {
+	BuiltRequest,
+	ItemRun,
+	PayContext,
+	PayRequest,
+	TransportSettings,
+} from './requestTypes';
 import { nextRetryDelay } from './retryPolicy';
-import { isDoubleIdempotencyKey } from '../service/doubleIdempotencyKey';
+import type { SentRecord } from './sentRecord';
 
 /**
  * The one way the nodes talk to the service: authentication through the credential (n8n renews
@@ -27,112 +33,110 @@ export async function payApiRequest(
 	request: PayRequest,
 	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
 ): Promise<unknown> {
-	const credentials: ICredentialDataDecryptedObject =
-		request.credentials ?? (await this.getCredentials(CREDENTIAL_NAME, request.itemIndex));
-	const node = request.node ?? this.getNode();
-	const connection = connect(this, node, credentials, settings);
-	// The service echoes the callback URL, secret and all: answers are masked before anyone keeps them.
-	const masked = maskerFor(credentials, request.sensitive);
-
-	const place = ledgerPlaceOf(request);
-	const recalled = recall(place, request, () => lostError(node, request, settings));
+	const call = await startCall(this, request, settings);
+	// Within one execution, Retry On Fail gets the recorded answer back, never a second send.
+	const recalled = recall(call.place, request, () => lostError(call.node, request, settings));
 	if (recalled.done) return recalled.answer;
-	let earlierAttemptLost = recalled.earlierAttemptLost;
+	// Across executions, the reference is claimed in n8n's database before anything leaves.
+	const claimedAt = Date.now();
+	const record = await claimReference(this, call.node, request, call.ask);
+	const sending: BuiltRequest = { ...request, body: await buildBody(request, record) };
+	recordSending(call.place);
+	const sent = await sendWithRetries(call, sending, recalled.earlierAttemptLost);
+	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
+	const answer = call.masked(sent.value);
+	recordAnswer(call.place, answer);
+	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
+	await quietly(record?.markSent());
+	return answer;
+}
+
+/**
+ * How the Pay node's operations send, one item at a time: with the run's node, credential, ledger
+ * and settings; `log` learns each request that changed something, for the item pipeline.
+ */
+export function itemRequests(
+	context: IExecuteFunctions,
+	run: ItemRun,
+	log: { carriedOut?: string },
+): (request: PayRequest) => Promise<unknown> {
+	return async (request) => {
+		const credentials = await run.credentials(request.itemIndex ?? 0);
+		const { node, ledgerScope, settings } = run;
+		const answer = await payApiRequest.call(
+			context,
+			{ node, ledgerScope, credentials, ...request },
+			settings,
+		);
+		if (request.safety === 'once') log.carriedOut = request.action;
+		return answer;
+	};
+}
+
+async function startCall(
+	context: PayContext,
+	request: PayRequest,
+	settings: TransportSettings,
+): Promise<RequestCall> {
+	const credentials: ICredentialDataDecryptedObject =
+		request.credentials ?? (await context.getCredentials(CREDENTIAL_NAME, request.itemIndex));
+	const node = request.node ?? context.getNode();
+	const connection = connect(context, node, credentials, settings);
+	// Asking the service what became of a lost answer goes through the transport's safe reads.
 	const reader = {
 		baseUrl: connection.baseUrl,
 		read: async (path: string) =>
 			await payApiRequest.call(
-				this,
+				context,
 				{ method: 'GET', path, safety: 'read', action: `reading ${path}`, node, credentials },
 				settings,
 			),
 	};
-	const ask = async (claimedAt: number | undefined) =>
-		await askBeforeUnknown(this, node, request, reader, claimedAt);
-	// The ledger first: within one execution, Retry On Fail gets the recorded answer back.
-	const claimedAt = Date.now();
-	const record = await claimReference(this, node, request, ask);
-	const body = await buildBody(request).catch(async (error: unknown) => {
+	return {
+		node,
+		request,
+		settings,
+		connection,
+		// The service echoes the callback URL, secret and all: answers are masked before kept.
+		masked: maskerFor(credentials, request.sensitive),
+		place: ledgerPlaceOf(request),
+		ask: async (claimedAt) => await askBeforeUnknown(context, node, request, reader, claimedAt),
+	};
+}
+
+async function buildBody(
+	request: PayRequest,
+	record: SentRecord | undefined,
+): Promise<BuiltRequest['body']> {
+	if (typeof request.body !== 'function') return request.body;
+	return await request.body().catch(async (error: unknown) => {
 		// Never sent (the public key could not be read, say): the reference is free again.
 		await quietly(record?.release());
 		return await Promise.reject(error);
 	});
-	const sending: BuiltRequest = { ...request, body };
-	recordSending(place);
-
-	for (let attempts = 1; ; attempts++) {
-		const result = await attempt(connection, sending);
-		if (result.ok) {
-			const answer = masked(result.value);
-			recordAnswer(place, answer);
-			// The money moved: a lost mark only makes a later execution say "unknown" instead of "already sent".
-			await quietly(record?.markSent());
-			return answer;
-		}
-		const wait = nextRetryDelay(request.safety, result.failure, attempts, settings.retry);
-		if (wait !== undefined) {
-			if (isUnknownOutcome(result.failure)) earlierAttemptLost = true;
-			await sleep(wait);
-			continue;
-		}
-		const facts = describeFailure(result.failure, {
-			safety: request.safety,
-			action: request.action,
-			howToCheck: request.howToCheck,
-			attempts,
-			timeoutMs: settings.timeoutMs,
-			earlierAttemptLost,
-		});
-		if (record && isDoubleIdempotencyKey(facts.detail)) {
-			// The key came from the reference: the service has it from another execution or worker.
-			await quietly(record.markSent());
-			const alreadySent = new AlreadySentError(
-				node,
-				request.itemIndex,
-				request.action,
-				request.reference ?? '',
-			);
-			// Retry On Fail running the node again meets the same answer, not "still under way".
-			recordFailure(place, request, 'refused', alreadySent);
-			throw alreadySent;
-		}
-		const finding = facts.outcome === 'unknown' && record ? await ask(claimedAt) : undefined;
-		if (finding?.shown) {
-			await quietly(record?.markSent());
-			const sent = new SentAsServiceShowsError(
-				node,
-				request.itemIndex,
-				request.action,
-				request.reference ?? '',
-				masked(finding),
-			);
-			// Retry On Fail running the node again meets the same answer.
-			recordFailure(place, request, 'refused', sent);
-			throw sent;
-		}
-		if (finding)
-			facts.description = `${facts.description ?? ''} Asked the service: ${finding.why}.`.trim();
-		const error = toNodeApiError(node, redactFacts(facts, masked), request.itemIndex);
-		recordFailure(place, request, facts.outcome, error);
-		// Refused or never sent: nothing happened, so the reference is free again.
-		if (facts.outcome !== 'unknown') await quietly(record?.release());
-		throw error;
-	}
 }
 
-async function buildBody(request: PayRequest): Promise<BuiltRequest['body']> {
-	return typeof request.body === 'function' ? await request.body() : request.body;
+/** Sends until it succeeds or the retry policy gives up (never retrying a `once` request). */
+async function sendWithRetries(
+	call: RequestCall,
+	sending: BuiltRequest,
+	earlierAttemptLost: boolean,
+): Promise<{ value: unknown } | LastFailure> {
+	const { settings } = call;
+	for (let attempts = 1; ; attempts++) {
+		const result = await attempt(call.connection, sending);
+		if (result.ok) return { value: result.value };
+		const wait = nextRetryDelay(sending.safety, result.failure, attempts, settings.retry);
+		if (wait === undefined) return { failure: result.failure, attempts, earlierAttemptLost };
+		if (isUnknownOutcome(result.failure)) earlierAttemptLost = true;
+		await sleep(wait);
+	}
 }
 
 /** Failures after which the service may have acted on the request. */
 function isUnknownOutcome(failure: RequestFailure): boolean {
 	if (failure.kind === 'http') return failure.status >= 500;
 	return failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'unreadable';
-}
-
-function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayErrorFacts {
-	const { message, description, detail } = facts;
-	return { ...facts, ...masked({ message, description, detail }) };
 }
 
 function lostError(node: INode, request: PayRequest, settings: TransportSettings) {

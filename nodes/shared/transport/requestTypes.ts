@@ -74,6 +74,16 @@ export interface PayRequest {
 /** A request whose body is built. */
 export type BuiltRequest = Omit<PayRequest, 'body'> & { body?: IDataObject };
 
+/** What every request of one run of the Pay node is sent with (request.ts's itemRequests). */
+export interface ItemRun {
+	node: INode;
+	/** The run's place in the at-most-once ledger; outside an execution nothing is remembered. */
+	ledgerScope?: string;
+	settings: TransportSettings;
+	/** The Pay API credential, read once per run. */
+	credentials(itemIndex: number): Promise<ICredentialDataDecryptedObject>;
+}
+
 export interface TransportSettings {
 	timeoutMs: number;
 	retry: RetrySettings;

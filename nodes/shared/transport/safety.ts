@@ -4,9 +4,9 @@
  *   the transport retries them on 429, 5xx and network errors.
  * - `idempotent`: payment-object creation with an `idempotency_key`. The service refuses a repeated
  *   key, so a retry can never create a second object; it is retried like a read.
- * - `once`: everything that moves money or changes state without a key (checkout, OTP confirmation,
- *   transfer, withdrawal, card charge, card registration, edits). Never repeated automatically; when
- *   the answer is lost, the error says the outcome is unknown.
+ * - `once`: everything that moves money or changes state without a key (checkout, OTP
+ *   confirmation, transfer, withdrawal, card charge, card registration, edits). Never repeated
+ *   automatically; when the answer is lost, the error says the outcome is unknown.
  */
 export type RequestSafety = 'read' | 'idempotent' | 'once';
 

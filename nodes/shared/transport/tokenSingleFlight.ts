@@ -13,7 +13,7 @@ import { SESSION_TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
 type Credentials = ICredentialDataDecryptedObject;
 
 /** The first request of a credential that had no token yet; kept once settled, see below. */
-const firstTokenRequests = new WeakMap<Credentials, Promise<unknown>>();
+const firstTokenRequests = new WeakMap<Credentials, Promise<void>>();
 /** The renewal under way, and the token whose refusal started it. */
 const renewalsUnderWay = new WeakMap<
 	Credentials,
@@ -21,29 +21,34 @@ const renewalsUnderWay = new WeakMap<
 >();
 
 /**
- * Sends, and says with which token. While the credential's first token is being obtained, waits
- * for that request to end. If it failed, the others do not queue behind each other: each then
- * tries for itself, as n8n would, so an unreachable service costs one timeout, not one per item.
+ * The request that is obtaining the credential's first token, for the others to wait for before
+ * they send. Once it has ended they no longer queue behind each other, even when it failed: each
+ * then tries for itself, as n8n would, so an unreachable service costs one timeout, not one per
+ * item.
  */
-export async function sendWithToken<T>(
+export function firstTokenRequestOf(credentials: Credentials): Promise<void> | undefined {
+	return firstTokenRequests.get(credentials);
+}
+
+/**
+ * Notes a request just sent without waiting (no first request was known) as the credential's
+ * first, when it went without a token: n8n obtains one inside it. Called in the same turn as the
+ * send, with no wait between, so two requests cannot both be first.
+ */
+export function noteFirstTokenRequest(
 	credentials: Credentials,
-	send: () => Promise<T>,
-): Promise<{ result: T; tokenUsed: unknown }> {
-	const firstRequest = firstTokenRequests.get(credentials);
-	if (firstRequest) await firstRequest.then(ignore, ignore);
-	const tokenUsed = credentials[SESSION_TOKEN_FIELD];
-	if (firstRequest || (tokenUsed !== undefined && tokenUsed !== ''))
-		return { result: await send(), tokenUsed };
-	const sending = send();
-	firstTokenRequests.set(credentials, sending);
-	return { result: await sending, tokenUsed };
+	tokenUsed: unknown,
+	sending: Promise<unknown>,
+): void {
+	if (tokenUsed === undefined || tokenUsed === '')
+		firstTokenRequests.set(credentials, sending.then(ignore, ignore));
 }
 
 /**
  * After a 401 with `refusedToken`: renews once for all the requests that token failed. When the
- * token was replaced while the request was under way, there is nothing to renew: `alreadyRenewed`.
- * A renewal is shared only while under way, so one that failed can be tried again by later
- * requests.
+ * token was replaced while the request was under way, there is nothing to renew:
+ * `alreadyRenewed`. A renewal is shared only while under way, so one that failed can be tried
+ * again by later requests.
  */
 export async function renewOnce<R>(
 	credentials: Credentials,

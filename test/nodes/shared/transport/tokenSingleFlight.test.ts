@@ -1,23 +1,45 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+/**
+ * One token request at a time for each credential (tokenSingleFlight.ts), as connection.ts's
+ * attempt uses it: the sends go to a stand-in for n8n's HTTP helper that stays under way until
+ * released and notes the token each request went with.
+ */
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { renewOnce, sendWithToken } from '../../../../nodes/shared/transport/tokenSingleFlight';
+import { attempt, connect } from '../../../../nodes/shared/transport/connection';
+import type { AttemptResult } from '../../../../nodes/shared/transport/connection';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
+import { renewOnce } from '../../../../nodes/shared/transport/tokenSingleFlight';
 
-/** A send that stays under way until released, counting how many are under way at once. */
-function controllableSends() {
+const node = { id: 'pay', name: 'Pay', type: 'n8n-nodes-pay.pay', parameters: {} } as INode;
+
+/** n8n's HTTP helper, whose sends stay under way until released; it notes the token of each. */
+function controllableSends(credentials: ICredentialDataDecryptedObject) {
 	let underWay = 0;
 	let mostAtOnce = 0;
+	const tokens: unknown[] = [];
 	const releases: Array<(ok: boolean) => void> = [];
-	const send = () =>
-		new Promise<string>((resolve, reject) => {
+	const httpRequestWithAuthentication = () =>
+		new Promise((resolve, reject) => {
 			underWay++;
 			mostAtOnce = Math.max(mostAtOnce, underWay);
+			tokens.push(credentials.sessionToken);
 			releases.push((ok) => {
 				underWay--;
-				if (ok) resolve('answer');
+				if (ok) resolve({ statusCode: 200, headers: {}, body: { answer: 'yes' } });
 				else reject(new Error('no token'));
 			});
 		});
-	return { send, releases, mostAtOnce: () => mostAtOnce, started: () => releases.length };
+	const context = { helpers: { httpRequestWithAuthentication } } as unknown as IExecuteFunctions;
+	const connection = connect(context, node, credentials, DEFAULT_TRANSPORT_SETTINGS);
+	const send = async (): Promise<AttemptResult> =>
+		await attempt(connection, { method: 'GET', path: '/x/', safety: 'read', action: 'a read' });
+	return {
+		send,
+		releases,
+		tokens,
+		mostAtOnce: () => mostAtOnce,
+		started: () => releases.length,
+	};
 }
 
 const ticks = async () => {
@@ -26,11 +48,9 @@ const ticks = async () => {
 
 describe('one token request at a time', () => {
 	it('lets only the first request of a credential without a token go, then the rest with its token', async () => {
-		const credentials: ICredentialDataDecryptedObject = { sessionToken: '' };
-		const sends = controllableSends();
-		const all = Promise.all(
-			Array.from({ length: 5 }, () => sendWithToken(credentials, sends.send)),
-		);
+		const credentials: ICredentialDataDecryptedObject = { baseUrl: 'http://pay', sessionToken: '' };
+		const sends = controllableSends(credentials);
+		const all = Promise.all(Array.from({ length: 5 }, sends.send));
 		await ticks();
 		expect(sends.started()).toBe(1);
 		credentials.sessionToken = 'token-1';
@@ -38,35 +58,26 @@ describe('one token request at a time', () => {
 		await ticks();
 		expect(sends.started()).toBe(5);
 		sends.releases.slice(1).forEach((release) => release(true));
-		const results = await all;
-		expect(results.map((sent) => sent.tokenUsed)).toEqual([
-			'',
-			'token-1',
-			'token-1',
-			'token-1',
-			'token-1',
-		]);
+		expect((await all).every((result) => result.ok)).toBe(true);
+		expect(sends.tokens).toEqual(['', 'token-1', 'token-1', 'token-1', 'token-1']);
 	});
 
 	it('after a failed first request, lets the others try at the same time rather than one by one', async () => {
-		const credentials: ICredentialDataDecryptedObject = { sessionToken: '' };
-		const sends = controllableSends();
-		const all = Promise.allSettled(
-			Array.from({ length: 5 }, () => sendWithToken(credentials, sends.send)),
-		);
+		const credentials: ICredentialDataDecryptedObject = { baseUrl: 'http://pay', sessionToken: '' };
+		const sends = controllableSends(credentials);
+		const all = Promise.all(Array.from({ length: 5 }, sends.send));
 		await ticks();
+		expect(sends.started()).toBe(1);
 		sends.releases[0](false);
 		await ticks();
 		expect(sends.mostAtOnce()).toBe(4);
 		sends.releases.slice(1).forEach((release) => release(false));
-		expect((await all).every((outcome) => outcome.status === 'rejected')).toBe(true);
+		expect((await all).every((result) => !result.ok)).toBe(true);
 	});
 
 	it('sends at once when the credential has a token', async () => {
-		const sends = controllableSends();
-		const all = Promise.all(
-			Array.from({ length: 3 }, () => sendWithToken({ sessionToken: 'token-1' }, sends.send)),
-		);
+		const sends = controllableSends({ baseUrl: 'http://pay', sessionToken: 'token-1' });
+		const all = Promise.all(Array.from({ length: 3 }, sends.send));
 		await ticks();
 		expect(sends.mostAtOnce()).toBe(3);
 		sends.releases.forEach((release) => release(true));

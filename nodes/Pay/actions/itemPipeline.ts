@@ -1,0 +1,122 @@
+/**
+ * What happens to the items of one run of the Pay node, top to bottom. Items are taken a few at
+ * a time (Items at Once). Each one passes the Pay Tool's gate when an agent calls, has its fields
+ * read and its requests sent by its operation (each request claimed, sent once, resolved with the
+ * service when its answer is lost and recorded: shared/transport/request.ts), and leaves as an
+ * output item or as an error item paired to its input.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { isAlreadySent } from '../../shared/transport/earlierSend';
+import { outcomeOf } from '../../shared/transport/failureOutcome';
+import { itemRequests } from '../../shared/transport/request';
+import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
+import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
+import type { ItemResult } from '../execution/itemOutput';
+import type { NodeRun } from '../execution/nodeRun';
+import { openToolCall } from '../tool/toolGate';
+import { readSimplify, simplified } from './simplifyField';
+import type { OperationEnvironment, PayOperation } from './types';
+
+export interface ItemsRun {
+	items: INodeExecutionData[];
+	/** Items that came back as errors (with Continue On Fail; else the first failure is thrown). */
+	failedItems: number;
+}
+
+/** The operation chosen, for every input item, `concurrency` at a time. */
+export async function runPayItems(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	chosen: { resource: string; operation: PayOperation },
+	concurrency: number,
+): Promise<ItemsRun> {
+	const { resource, operation } = chosen;
+	return await runItems(
+		context,
+		context.getInputData().length,
+		async (itemIndex) => await runPayItem(context, run, resource, operation, itemIndex),
+		concurrency,
+	);
+}
+
+/** One item, from the gate to its output. */
+async function runPayItem(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	resource: string,
+	operation: PayOperation,
+	itemIndex: number,
+): Promise<ItemResult> {
+	const log: { carriedOut?: string } = {};
+	const env: OperationEnvironment = { ...run, request: itemRequests(context, run, log) };
+	// An agent's call is refused here, before anything is sent, unless the user's settings allow it.
+	const toolCall = await openToolCall(context, env, resource, operation, itemIndex);
+	if (toolCall?.refused) return toolCall.refused;
+	try {
+		const simplify = readSimplify(context, run, operation, itemIndex);
+		const output = await operation.execute.call(context, itemIndex, env);
+		const shown = simplify ? simplified(output, simplify) : output;
+		return toolCall ? await toolCall.answer(shown) : shown;
+	} catch (thrown) {
+		const error = failureAfterMoneyMoved(run.node, itemIndex, log.carriedOut, thrown);
+		toolCall?.settle(outcomeOf(error));
+		// Sent by an earlier execution, or shown sent by the service: no failure, an ordinary item.
+		if (isAlreadySent(error)) return error.toOutput();
+		throw error;
+	}
+}
+
+/** Every item fails alike (a node-wide setting is wrong), each paired to its input. */
+export async function failEveryItem(
+	context: IExecuteFunctions,
+	error: unknown,
+): Promise<INodeExecutionData[]> {
+	const itemCount = context.getInputData().length;
+	return (await runItems(context, itemCount, async () => await Promise.reject(error))).items;
+}
+
+/**
+ * Runs the handler for every input item, at most `concurrency` at a time, and returns the output in
+ * input order with `pairedItem` on every item. With Continue On Fail a failing item comes back as
+ * an item holding its error (and the `outcome` to branch on), paired to its input; otherwise the
+ * first failure stops the launch of further items and is thrown once those in flight have
+ * settled, so no request is left half-sent.
+ */
+export async function runItems(
+	context: IExecuteFunctions,
+	itemCount: number,
+	handler: (itemIndex: number) => Promise<ItemResult>,
+	concurrency = 1,
+): Promise<ItemsRun> {
+	const results: INodeExecutionData[][] = new Array(itemCount);
+	const continueOnFail = context.continueOnFail();
+	const toErrorOutput = continueOnFail && context.getNode().onError === 'continueErrorOutput';
+	let next = 0;
+	let failedItems = 0;
+	// A holder rather than a variable: the workers update it, and the compiler must not narrow it.
+	const failed: { first?: { itemIndex: number; error: unknown } } = {};
+	const worker = async () => {
+		while (failed.first === undefined && next < itemCount) {
+			const itemIndex = next++;
+			try {
+				results[itemIndex] = toItems(await handler(itemIndex), itemIndex);
+			} catch (error) {
+				if (continueOnFail) {
+					results[itemIndex] = [errorItem(error, itemIndex, toErrorOutput)];
+					failedItems++;
+				} else {
+					// Another worker may have failed meanwhile: keep the earliest item.
+					const earlier = failed.first as { itemIndex: number } | undefined;
+					if (earlier === undefined || itemIndex < earlier.itemIndex)
+						failed.first = { itemIndex, error };
+				}
+			}
+		}
+	};
+	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, itemCount));
+	await Promise.all(Array.from({ length: workers }, worker));
+	if (failed.first !== undefined)
+		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
+	return { items: results.flat(), failedItems };
+}
