@@ -11,9 +11,10 @@ import type {
 } from 'n8n-workflow';
 
 import { SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
-import { decodeBody, excerpt } from './decodeBody';
-import { describeClientError, httpFailure, isServiceFailureBody, redirectFailure } from './failure';
+import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';
+import { readResponse } from './readResponse';
+import type { AttemptResult } from './readResponse';
 import { CREDENTIAL_NAME } from './requestTypes';
 import type { BuiltRequest, PayContext, TransportSettings } from './requestTypes';
 import { firstTokenRequestOf, noteFirstTokenRequest, renewOnce } from './tokenSingleFlight';
@@ -27,7 +28,7 @@ export interface Connection {
 	settings: TransportSettings;
 }
 
-export type AttemptResult = { ok: true; value: unknown } | { ok: false; failure: RequestFailure };
+export type { AttemptResult } from './readResponse';
 
 export function connect(
 	context: PayContext,
@@ -179,25 +180,3 @@ export function requestUrl(baseUrl: string, path: string): string {
 
 /** An authenticated read that every account may make and that changes nothing. */
 const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
-
-/** A readable success that is not the service's failure body, decoded; else what went wrong. */
-function readResponse(response: IN8nHttpFullResponse): AttemptResult {
-	const headers = response.headers as Record<string, unknown>;
-	if (response.statusCode >= 400)
-		return { ok: false, failure: httpFailure(response.statusCode, response.body, headers) };
-	if (response.statusCode >= 300)
-		return { ok: false, failure: redirectFailure(response.statusCode, headers) };
-	const decoded = decodeBody(response.body);
-	if (!decoded.readable)
-		return {
-			ok: false,
-			failure: {
-				kind: 'unreadable',
-				status: response.statusCode,
-				bodyExcerpt: excerpt(decoded.text),
-			},
-		};
-	if (isServiceFailureBody(decoded.value))
-		return { ok: false, failure: httpFailure(response.statusCode, decoded.value, headers) };
-	return { ok: true, value: decoded.value };
-}
