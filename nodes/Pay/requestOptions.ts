@@ -4,10 +4,14 @@ import { readWholeNumber } from './helpers/fieldInput';
 import { DEFAULT_RETRY_SETTINGS } from '../shared/transport/retryPolicy';
 import type { TransportSettings } from '../shared/transport/requestTypes';
 
-/** An hour: longer than any answer worth waiting for, and far below what Node's timers hold (2^31 - 1 ms), past which they fire at once. */
+/**
+ * An hour: longer than any answer worth waiting for, and far below what Node's timers hold
+ * (2^31 - 1 ms), past which they fire at once.
+ */
 const MAX_TIMEOUT_MS = 3_600_000;
 
-// A plain name, not DEFAULT_RETRY_SETTINGS.maxRetries: n8n's lint takes a member expression for a missing default.
+// A plain name, not DEFAULT_RETRY_SETTINGS.maxRetries: n8n's lint takes a member expression for a
+// missing default.
 const { maxRetries: defaultMaxRetries } = DEFAULT_RETRY_SETTINGS;
 
 /** Node-wide settings of how requests are made, shown for every operation. */

@@ -32,7 +32,8 @@ export function namesAccount(value: unknown, identities: Set<string>): boolean {
 
 /**
  * One form for a name: a Colombian mobile number without spaces, dashes, dots, brackets or the
- * country code (+57 300 123 4567 and 3001234567 are one number); any other name trimmed, in lower case.
+ * country code (+57 300 123 4567 and 3001234567 are one number); any other name trimmed, in lower
+ * case.
  */
 export function comparable(name: string): string {
 	const trimmed = name.trim();

@@ -49,7 +49,10 @@ export async function pollTransfers(this: IPollFunctions): Promise<INodeExecutio
 	return [[items[items.length - 1]]];
 }
 
-/** A list that names the account nowhere: the name given is not the list's (else nothing would ever start). */
+/**
+ * A list that names the account nowhere: the name given is not the list's (else nothing would ever
+ * start).
+ */
 function checkTheListNamesTheAccount(context: IPollFunctions, listed: Transfers, account: string) {
 	if (listed.length === 0 || listed.some((transfer) => transfer.entry.direction !== 'neither'))
 		return;

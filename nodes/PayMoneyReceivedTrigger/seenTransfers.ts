@@ -1,6 +1,7 @@
 /**
  * The transfers the trigger has seen, kept in the workflow's static data (n8n saves it in its
- * database as it starts an execution, and after activation), so a restart of n8n starts nothing again.
+ * database as it starts an execution, and after activation), so a restart of n8n starts nothing
+ * again.
  *
  * The service gives a transfer no id: it is known by its date, sender, recipient and amount. Two
  * transfers alike in all four are two transfers, so what is kept is how many of each were seen: a
@@ -19,7 +20,9 @@ export interface Listed<T> {
 	entry: T;
 }
 
-/** A transfer the trigger has not seen: the nth (`occurrence`) of those alike in all four fields. */
+/**
+ * A transfer the trigger has not seen: the nth (`occurrence`) of those alike in all four fields.
+ */
 export interface Fresh<T> {
 	entry: T;
 	occurrence: number;

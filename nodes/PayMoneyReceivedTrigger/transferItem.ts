@@ -1,4 +1,7 @@
-/** A transfer as the workflow's item: what the list says, its direction, and which of its like it is. */
+/**
+ * A transfer as the workflow's item: what the list says, its direction, and which of its like it
+ * is.
+ */
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { ListedTransfer } from './transferList';

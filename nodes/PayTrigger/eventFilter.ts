@@ -5,7 +5,10 @@
  */
 import type { CallbackEvent } from '../shared/callback/callbackEvent';
 
-/** A payment's state → its own value in the selector (the states the service's plugin acts on, and expiry). */
+/**
+ * A payment's state → its own value in the selector (the states the service's plugin acts on, and
+ * expiry).
+ */
 const PAYMENT_STATE_EVENTS: Record<number, string> = {
 	1: 'paymentInProcess',
 	2: 'paymentNotPaid',

@@ -73,7 +73,9 @@ export const EVENT_OPTIONS = [
 	},
 ];
 
-/** The canvas reads "On payment paid, withdrawal status changed", not the options' internal values. */
+/**
+ * The canvas reads "On payment paid, withdrawal status changed", not the options' internal values.
+ */
 const EVENT_LABELS = JSON.stringify(
 	Object.fromEntries(EVENT_OPTIONS.map((event) => [event.value, event.name.toLowerCase()])),
 );
@@ -83,7 +85,10 @@ export const TRIGGER_SUBTITLE = `={{"On " + $parameter["events"].map((event) => 
 /** Request headers that carry credentials, as n8n names them in the output (lower case). */
 export const SENSITIVE_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key'];
 
-/** The trigger's fields: where to paste its URL, which events start the workflow, and how callbacks are checked. */
+/**
+ * The trigger's fields: where to paste its URL, which events start the workflow, and how callbacks
+ * are checked.
+ */
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:

@@ -1,4 +1,7 @@
-/** Every entry of a list endpoint, page after page (nodes/shared/transport/allPages.ts), for one item. */
+/**
+ * Every entry of a list endpoint, page after page (nodes/shared/transport/allPages.ts), for one
+ * item.
+ */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readAllPages } from '../../shared/transport/allPages';

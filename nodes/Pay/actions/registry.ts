@@ -6,7 +6,9 @@ import { transferResource } from './transfer';
 import type { PayResource } from './types';
 import { withdrawalResource } from './withdrawal';
 
-/** Every resource of the Pay node. A new resource is a folder under `actions/` and one line here. */
+/**
+ * Every resource of the Pay node. A new resource is a folder under `actions/` and one line here.
+ */
 export const resources: PayResource[] = [
 	paymentResource,
 	checkoutResource,

@@ -3,7 +3,8 @@ import { resources } from './registry';
 /**
  * The canvas subtitle: "Request Verification Codes: Account", the names the editor shows, not the
  * values stored in workflows ("requestCodes: account"). n8n evaluates it as an expression, so the
- * names travel inside it; a pair it does not know (a workflow from a newer version) shows its values.
+ * names travel inside it; a pair it does not know (a workflow from a newer version) shows its
+ * values.
  */
 export function buildSubtitle(): string {
 	const labels = Object.fromEntries(

@@ -29,10 +29,15 @@ export function readPositiveAmount(
 	return inCents;
 }
 
-/** How far, relative to the amount, floating-point arithmetic lands without anyone meaning it: a few units in the last place. */
+/**
+ * How far, relative to the amount, floating-point arithmetic lands without anyone meaning it: a few
+ * units in the last place.
+ */
 const FLOAT_NOISE = 1e-15;
 
-/** Whole pesos only: a fraction is refused, never rounded, so the amount sent is the amount meant. */
+/**
+ * Whole pesos only: a fraction is refused, never rounded, so the amount sent is the amount meant.
+ */
 export function readWholeAmount(
 	node: INode,
 	itemIndex: number,

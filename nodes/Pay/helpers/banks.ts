@@ -32,7 +32,10 @@ export function readBankCatalog(answer: unknown): Bank[] {
 	return banks;
 }
 
-/** A code is a text or a number; anything else is no code (and `String()` of an odd object can throw). */
+/**
+ * A code is a text or a number; anything else is no code (and `String()` of an odd object can
+ * throw).
+ */
 function codeText(value: unknown): string | undefined {
 	const text =
 		typeof value === 'string'

@@ -8,7 +8,10 @@ import { inputError } from './inputError';
  * "[object Object]" and send it; these refuse it instead, naming the field and what was given.
  */
 
-/** A text field: text is trimmed, a number (a phone or document number from a spreadsheet) becomes text, nothing becomes "". */
+/**
+ * A text field: text is trimmed, a number (a phone or document number from a spreadsheet) becomes
+ * text, nothing becomes "".
+ */
 export function readText(node: INode, itemIndex: number, field: string, raw: unknown): string {
 	if (raw === undefined || raw === null) return '';
 	if (typeof raw === 'string') return raw.trim();
@@ -29,7 +32,10 @@ export function readRequiredText(
 	return text;
 }
 
-/** A field that takes several values: a list of texts, or one text with the values separated by commas or new lines. */
+/**
+ * A field that takes several values: a list of texts, or one text with the values separated by
+ * commas or new lines.
+ */
 export function readTextList(
 	node: INode,
 	itemIndex: number,
@@ -44,7 +50,9 @@ export function readTextList(
 	return parts.map((part) => readText(node, itemIndex, field, part)).filter((part) => part !== '');
 }
 
-/** A count or a code: a whole number from `min` to `max`, typed or mapped as a number or as text. */
+/**
+ * A count or a code: a whole number from `min` to `max`, typed or mapped as a number or as text.
+ */
 export function readWholeNumber(
 	node: INode,
 	itemIndex: number,
@@ -79,7 +87,10 @@ export function readYesNo(node: INode, itemIndex: number, field: string, raw: un
 	throw inputError(node, itemIndex, field, `must be true or false, got ${shownValue(raw)}`);
 }
 
-/** How a given value appears in an error message: quoted and cut short, and an object or list by its kind, never its contents. */
+/**
+ * How a given value appears in an error message: quoted and cut short, and an object or list by its
+ * kind, never its contents.
+ */
 export function shownValue(raw: unknown): string {
 	if (raw === undefined || raw === null || raw === '') return 'nothing';
 	if (Array.isArray(raw)) return 'a list';
@@ -88,5 +99,8 @@ export function shownValue(raw: unknown): string {
 	return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
 }
 
-/** Enough to recognise a value in a message, short enough that a pasted document does not flood the execution log. */
+/**
+ * Enough to recognise a value in a message, short enough that a pasted document does not flood the
+ * execution log.
+ */
 const SHOWN_LENGTH = 60;

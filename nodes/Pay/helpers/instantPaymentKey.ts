@@ -4,8 +4,8 @@ import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
 /**
- * The destination key of a withdrawal: a Colombian mobile number (10 digits starting with 3; spaces,
- * dashes and a +57 prefix are removed) or an alias that starts with the at-sign.
+ * The destination key of a withdrawal: a Colombian mobile number (10 digits starting with 3;
+ * spaces, dashes and a +57 prefix are removed) or an alias that starts with the at-sign.
  */
 export function readInstantPaymentKey(
 	node: INode,

@@ -34,6 +34,7 @@ export function readJsonObject(
 			'must be a JSON object such as {"reference": "INV-1"}',
 		);
 	}
-	// A copy: the object may be the input item's own (mapped with an expression), and callers add to it.
+	// A copy: the object may be the input item's own (mapped with an expression), and callers add to
+	// it.
 	return { ...(value as IDataObject) };
 }

@@ -3,7 +3,8 @@
  * fields of that version: a field whose shape changed is two fields of one name, each shown at its
  * versions (as n8n's own nodes do), so parameters saved at version 1 keep working unchanged.
  *
- * 1: payments and cards are typed as text (a slug, a card_uuid); outputs are the service's whole answers.
+ * 1: payments and cards are typed as text (a slug, a card_uuid); outputs are the service's whole
+ *    answers.
  * 2: payments (By URL, By Slug) and cards (From List, By UUID) are picked with resource locators;
  *    Simplify (on by default) trims payment objects, checkouts, cards and transfer lists.
  */

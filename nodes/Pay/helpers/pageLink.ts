@@ -1,4 +1,7 @@
-/** A payment page's link, `{page}/{slug}`: the slug is its last path segment (a query or fragment after it is ignored). */
+/**
+ * A payment page's link, `{page}/{slug}`: the slug is its last path segment (a query or fragment
+ * after it is ignored).
+ */
 
 export function looksLikeLink(text: string): boolean {
 	return /^https?:\/\//i.test(text);

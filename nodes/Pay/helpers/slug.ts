@@ -8,7 +8,10 @@ import { lastPathSegment, looksLikeLink } from './pageLink';
 import { readSlugLocator, slugLocatorProperty } from './slugLocator';
 import { isSlug } from '../../shared/service/slugRule';
 
-/** The field that names a payment object at version 1: its slug (`url` in the service's answers), as text. */
+/**
+ * The field that names a payment object at version 1: its slug (`url` in the service's answers), as
+ * text.
+ */
 export const slugProperty: INodeProperties = {
 	displayName: 'Payment Slug',
 	name: 'slug',
@@ -20,7 +23,10 @@ export const slugProperty: INodeProperties = {
 		'The short code of the payment object, as returned when it was created (its slug field, or the URL field of some answers). A payment page link is accepted too.',
 };
 
-/** The Payment Slug field of every operation that names a payment: text at version 1, a locator from version 2. */
+/**
+ * The Payment Slug field of every operation that names a payment: text at version 1, a locator from
+ * version 2.
+ */
 export const slugProperties: INodeProperties[] = [
 	atVersion1(slugProperty),
 	fromVersion2(slugLocatorProperty),

@@ -4,8 +4,9 @@ import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
 /**
- * Texts already found to be http(s) URLs. A fixed URL field (Payer Redirect URL, Callback URL) gives
- * the same text for every item, and parsing it was a cost per item; a handful is all a run has.
+ * Texts already found to be http(s) URLs. A fixed URL field (Payer Redirect URL, Callback URL)
+ * gives the same text for every item, and parsing it was a cost per item; a handful is all a run
+ * has.
  */
 const knownHttpUrls = new Set<string>();
 const KNOWN_URLS_AT_MOST = 32;
@@ -34,7 +35,10 @@ export function readUrlField(node: INode, itemIndex: number, field: string, raw:
 	return text;
 }
 
-/** A URL field that must not be empty (a mapping can give nothing even where the editor requires a value); `hint` says what to put there. */
+/**
+ * A URL field that must not be empty (a mapping can give nothing even where the editor requires a
+ * value); `hint` says what to put there.
+ */
 export function readRequiredUrlField(
 	node: INode,
 	itemIndex: number,

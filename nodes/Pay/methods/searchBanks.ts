@@ -3,7 +3,9 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { isPromptRow, readBankCatalog } from '../helpers/banks';
 import { payApiRequest } from '../../shared/transport/request';
 
-/** The bank list of the PSE checkout, loaded live from the service, filtered by what the user types. */
+/**
+ * The bank list of the PSE checkout, loaded live from the service, filtered by what the user types.
+ */
 export async function searchBanks(
 	this: ILoadOptionsFunctions,
 	filter?: string,

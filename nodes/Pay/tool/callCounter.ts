@@ -1,8 +1,8 @@
 /**
  * Counts, per execution, the money-moving calls an AI agent made through one Pay Tool node, for
- * "Maximum Money-Moving Calls per Execution". Each tool call is its own run of the node, so the count
- * lives beside the runs, in process memory: an agent's calls of one execution run in one process.
- * Only the most recent executions are kept, so a busy instance does not hold every count.
+ * "Maximum Money-Moving Calls per Execution". Each tool call is its own run of the node, so the
+ * count lives beside the runs, in process memory: an agent's calls of one execution run in one
+ * process. Only the most recent executions are kept, so a busy instance does not hold every count.
  */
 const MAX_EXECUTIONS = 1_000;
 const counts = new Map<string, number>();

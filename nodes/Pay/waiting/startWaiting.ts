@@ -33,7 +33,9 @@ export async function startWaiting(
 	];
 }
 
-/** The slug of a created link, or the id of a withdrawal; '' for an item that failed or has none. */
+/**
+ * The slug of a created link, or the id of a withdrawal; '' for an item that failed or has none.
+ */
 function waitedId(kind: WaitKind, json: IDataObject): string {
 	if (json.error !== undefined) return '';
 	const id = kind === 'payment' ? json.slug : json.id;

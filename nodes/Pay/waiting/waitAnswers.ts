@@ -15,7 +15,9 @@ export function refuseCallback(
 	return { noWebhookResponse: true };
 }
 
-/** Believed, but no final state yet: 200, so the sender does not repeat it; the execution waits on. */
+/**
+ * Believed, but no final state yet: 200, so the sender does not repeat it; the execution waits on.
+ */
 export function keepWaiting(context: IWebhookFunctions, note: string): IWebhookResponseData {
 	context.getResponseObject().status(200).json({ received: true, note });
 	context.logger.info(`Pay keeps waiting: ${note}`);

@@ -7,7 +7,9 @@ import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { inputError } from '../helpers/inputError';
 
-/** Added to a link's expiry: the last callbacks of a link paid at the end of its life still arrive. */
+/**
+ * Added to a link's expiry: the last callbacks of a link paid at the end of its life still arrive.
+ */
 export const MARGIN_AFTER_EXPIRY_MS = 60 * 60 * 1000;
 
 const UNIT_MS: Record<string, number> = {

@@ -16,7 +16,9 @@ export const WAIT_RECORD_KEYS: Record<WaitKind, string> = {
 /** n8n keeps at most 512 characters of a custom-data value: the longest record that survives. */
 export const MAX_RECORD_LENGTH = 512;
 
-/** Item positions whose link was not created hold an empty entry, so the others keep their place. */
+/**
+ * Item positions whose link was not created hold an empty entry, so the others keep their place.
+ */
 const SEPARATOR = ',';
 
 /**
@@ -36,7 +38,9 @@ export function readWaitInRun(context: IExecuteFunctions, kind: WaitKind): strin
 	return idsOf(customDataOfRun(context).get(WAIT_RECORD_KEYS[kind]));
 }
 
-/** Through n8n's data proxy: the one way to the custom data that n8n 2.8 and 2.41 both give nodes. */
+/**
+ * Through n8n's data proxy: the one way to the custom data that n8n 2.8 and 2.41 both give nodes.
+ */
 function customDataOfRun(context: IExecuteFunctions): {
 	set(key: string, value: string): void;
 	get(key: string): unknown;

@@ -23,13 +23,16 @@ export interface CallbackEvent {
 
 export type ParsedCallback = { ok: true; event: CallbackEvent } | { ok: false; problem: string };
 
-/** Longer withdrawal ids are no ids: each one seen is kept a while, in the workflow's stored data. */
+/**
+ * Longer withdrawal ids are no ids: each one seen is kept a while, in the workflow's stored data.
+ */
 const MAX_ID_LENGTH = 64;
 
 export function parseCallback(body: IDataObject): ParsedCallback {
 	const slug = text(body.url);
 	if (slug !== undefined) {
-		// Checked before it goes into the path of the verifying read ("..", "." would reach other endpoints).
+		// Checked before it goes into the path of the verifying read ("..", "." would reach other
+		// endpoints).
 		if (!isSlug(slug))
 			return { ok: false, problem: 'Not a payment callback: its "url" is not a payment slug' };
 		return { ok: true, event: paymentEvent(slug, body) };
@@ -51,7 +54,8 @@ export function parseCallback(body: IDataObject): ParsedCallback {
 
 function paymentEvent(slug: string, body: IDataObject): CallbackEvent {
 	const state = toNumber(body.state) ?? null;
-	// The state decides; `payed` only where no state came (a `payed: true` beside state 0 is not a payment).
+	// The state decides; `payed` only where no state came (a `payed: true` beside state 0 is not a
+	// payment).
 	const paid =
 		state === null
 			? body.payed === true || body.payed === 'true' || body.payed === 'True'
@@ -106,7 +110,8 @@ function withdrawalEvent(id: string, body: IDataObject): CallbackEvent {
 		note: text(body.note) ?? null,
 	};
 	for (const [key, value] of Object.entries(body)) {
-		// Dates and account fields vary by withdrawal type (date_*, account_*, bank_name): kept as sent.
+		// Dates and account fields vary by withdrawal type (date_*, account_*, bank_name): kept as
+		// sent.
 		if (/^(date_|account_|bank_)/.test(key)) json[key] = value;
 	}
 	return { kind: 'withdrawal', id, state, json };

@@ -13,7 +13,10 @@ export function callbackSecretOf(credentials: ICredentialDataDecryptedObject): s
 	return typeof credentials.callbackSecret === 'string' ? credentials.callbackSecret : '';
 }
 
-/** Returns the URL with the secret set (replacing one already there); invalid URLs are returned as they are for the caller to refuse. */
+/**
+ * Returns the URL with the secret set (replacing one already there); invalid URLs are returned as
+ * they are for the caller to refuse.
+ */
 export function withCallbackSecret(url: string, secret: string | undefined): string {
 	if (!secret) return url;
 	let parsed: URL;

@@ -10,7 +10,10 @@
 const MILLISECONDS_FROM = 1e11;
 const NUMBER = /^\d+(\.\d+)?$/;
 
-/** The ISO text of a date value; `undefined` for "", 0 and anything that is no date (then kept as it came). */
+/**
+ * The ISO text of a date value; `undefined` for "", 0 and anything that is no date (then kept as it
+ * came).
+ */
 export function isoDate(value: unknown): string | undefined {
 	if (typeof value === 'number') return fromEpoch(value);
 	if (typeof value !== 'string' || value.trim() === '') return undefined;

@@ -35,9 +35,10 @@ export function readListPage(answer: unknown): ListPage | undefined {
 }
 
 /**
- * The path of a next-page link, relative to the credential's Base URL. The link is read as a browser
- * would, against the page it came from (`?page=2`, `/send/?page=2` and full URLs alike); only one
- * that lands under the Base URL is followed: the request carries the API key, which must go nowhere else.
+ * The path of a next-page link, relative to the credential's Base URL. The link is read as a
+ * browser would, against the page it came from (`?page=2`, `/send/?page=2` and full URLs alike);
+ * only one that lands under the Base URL is followed: the request carries the API key, which must
+ * go nowhere else.
  */
 export function nextPagePath(
 	next: string,

@@ -3,9 +3,9 @@
  *
  * `payment_method_enabled` must be a JSON object *serialised as a string* (`"{\"pse\":true}"`);
  * an object is refused. Keys are method names, values booleans. The spec shows `breb`, `pse` and
- * `NEQUI`, and `daviplata` as a checkout method; the keys of the bank button, the cash networks, the
- * bank correspondent, Bancolombia's QR and the card are the ones the service's real clients send
- * (docs/SERVICE.md, "Create a payment object"). Any other key goes with "Other Method Keys".
+ * `NEQUI`, and `daviplata` as a checkout method; the keys of the bank button, the cash networks,
+ * the bank correspondent, Bancolombia's QR and the card are the ones the service's real clients
+ * send (docs/SERVICE.md, "Create a payment object"). Any other key goes with "Other Method Keys".
  */
 import { peelJson } from '../jsonLayers';
 

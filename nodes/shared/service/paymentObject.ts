@@ -24,7 +24,8 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 	const raw = answer as IDataObject;
 	const slug = typeof raw.url === 'string' ? raw.url : undefined;
 	// The node's own fields come first, so they lead n8n's output table (the service's fields follow
-	// in its order), and they are applied again after the copy, so they win over any same-named field.
+	// in its order), and they are applied again after the copy, so they win over any same-named
+	// field.
 	const own: IDataObject = {};
 	if (slug !== undefined) own.slug = slug;
 	if (slug && pageBaseUrl)

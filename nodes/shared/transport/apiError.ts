@@ -29,20 +29,53 @@ function describeLastAttempt(
 	failure: RequestFailure,
 	context: FailedRequestContext,
 ): PayErrorFacts {
-	const writes = context.safety !== 'read';
 	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
-	const lost = (cause: string, httpCode?: string) => lostAnswer(context, cause, httpCode);
+	if (failure.kind === 'http') return describeHttpFailure(failure, context, tries);
+	const lost = context.safety !== 'read' ? lostAfterSending(failure, context) : undefined;
+	return lost ?? describeUnanswered(failure, context, tries);
+}
 
+type Unanswered = Exclude<RequestFailure, { kind: 'http' }>;
+
+/** A write whose answer was lost after it left: it may have been carried out. */
+function lostAfterSending(
+	failure: Unanswered,
+	context: FailedRequestContext,
+): PayErrorFacts | undefined {
 	switch (failure.kind) {
-		case 'http':
-			return describeHttpFailure(failure, context, tries);
 		case 'unreadable':
-			if (writes) {
-				return lost(
-					`The service answered HTTP ${failure.status} but the answer is not JSON: "${failure.bodyExcerpt}".`,
-					String(failure.status),
-				);
-			}
+			return lostAnswer(
+				context,
+				`The service answered HTTP ${failure.status} but the answer is not JSON: "${failure.bodyExcerpt}".`,
+				String(failure.status),
+			);
+		case 'timeout':
+			return lostAnswer(context, `No answer came within ${context.timeoutMs} ms.`);
+		case 'network':
+			return lostAnswer(
+				context,
+				`The connection broke after the request was sent (${failure.code}).`,
+			);
+		case 'canceled':
+			return lostAnswer(context, 'The execution was canceled while the request was under way.');
+		case 'other':
+			return lostAnswer(context, `The request failed: ${failure.message}.`);
+		// Not lost: a redirect is an answer (the request was not taken), the others never left.
+		case 'redirect':
+		case 'unreachable':
+		case 'credential':
+			return undefined;
+	}
+}
+
+/** A read that got no answer, or a request the service never took. */
+function describeUnanswered(
+	failure: Unanswered,
+	context: FailedRequestContext,
+	tries: string,
+): PayErrorFacts {
+	switch (failure.kind) {
+		case 'unreadable':
 			return {
 				message: `The service answered HTTP ${failure.status} with a body that is not JSON${tries}: "${failure.bodyExcerpt}"`,
 				description:
@@ -56,17 +89,15 @@ function describeLastAttempt(
 				description:
 					'Redirects are not followed: the request carries the API key and the token, and a redirected POST would arrive as a GET. Check the Base URL of the credential (use the address it redirects to).',
 				httpCode: String(failure.status),
-				outcome: writes ? 'refused' : 'failed',
+				outcome: context.safety !== 'read' ? 'refused' : 'failed',
 			};
 		case 'timeout':
-			if (writes) return lost(`No answer came within ${context.timeoutMs} ms.`);
 			return {
 				message: `No answer from the service within ${context.timeoutMs} ms${tries}`,
 				description: 'Raise "Timeout" in the node options, or try again later.',
 				outcome: 'failed',
 			};
 		case 'network':
-			if (writes) return lost(`The connection broke after the request was sent (${failure.code}).`);
 			return {
 				message: `The connection to the service broke (${failure.code})${tries}`,
 				outcome: 'failed',
@@ -86,15 +117,16 @@ function describeLastAttempt(
 				outcome: 'not_sent',
 			};
 		case 'canceled':
-			if (writes) return lost('The execution was canceled while the request was under way.');
 			return { message: 'The execution was canceled', outcome: 'failed' };
 		case 'other':
-			if (writes) return lost(`The request failed: ${failure.message}.`);
 			return { message: failure.message, outcome: 'failed' };
 	}
 }
 
-/** The error n8n shows, built from sanitised facts only (never from the client error, which holds the headers). */
+/**
+ * The error n8n shows, built from sanitised facts only (never from the client error, which holds
+ * the headers).
+ */
 export function toNodeApiError(
 	node: INode,
 	facts: PayErrorFacts,

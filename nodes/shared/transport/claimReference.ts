@@ -10,7 +10,7 @@ import type { Finding } from './askTheService';
 import { AlreadySentError, earlierOutcomeUnknown } from './earlierSend';
 import type { PayContext, PayRequest } from './requestTypes';
 import { sentRecordFor } from './sentRecord';
-import type { SentRecord } from './sentRecord';
+import type { EarlierSend, SentRecord } from './sentRecord';
 
 export type AskTheService = (claimedAt: number | undefined) => Promise<Finding | undefined>;
 
@@ -27,22 +27,7 @@ export async function claimReference(
 	const { reference } = request;
 	if (reference === undefined || request.safety !== 'once') return undefined;
 	const record = sentRecordFor(context as IExecuteFunctions, node, reference);
-	let earlier;
-	try {
-		earlier = await record.claim();
-	} catch (error) {
-		throw toNodeApiError(
-			node,
-			{
-				message: `Nothing was sent: n8n could not record the reference ${reference} before ${request.action}`,
-				description: context.getWorkflow().id
-					? `n8n's database answered: ${(error as Error)?.message ?? String(error)}. The reference is recorded before sending so that no later execution sends it again; run the item again once the database is reachable.`
-					: 'n8n records references per saved workflow: save the workflow, then run it again.',
-				outcome: 'not_sent',
-			},
-			request.itemIndex,
-		);
-	}
+	const earlier = await recordOrSendNothing(context, node, request, record, reference);
 	if (earlier === 'none')
 		// In n8n's log too: after a crash, it tells which references were about to be sent.
 		(context as IExecuteFunctions).logger?.info(
@@ -63,25 +48,66 @@ export async function claimReference(
 			request.howToCheck,
 			'Another execution recorded the same reference at the same instant and sends it; this one did not',
 		);
-	if (earlier === 'unknown') {
-		const finding = await ask(await record.claimedAt());
-		if (finding?.shown) {
-			await quietly(record.markSent());
-			throw new AlreadySentError(node, request.itemIndex, request.action, reference, finding);
-		}
-		throw earlierOutcomeUnknown(
-			node,
-			request.itemIndex,
-			request.action,
-			reference,
-			request.howToCheck,
-			finding && `Asked the service: ${finding.why}`,
-		);
-	}
+	if (earlier === 'unknown')
+		throw await earlierSendAsTheServiceTells(node, request, record, reference, ask);
 	return record;
 }
 
-/** A record update whose failure must not hide what the service answered; a kept record errs on the safe side. */
+/** Claims the reference; when n8n's database cannot record it, nothing is sent. */
+async function recordOrSendNothing(
+	context: PayContext,
+	node: INode,
+	request: PayRequest,
+	record: SentRecord,
+	reference: string,
+): Promise<EarlierSend> {
+	try {
+		return await record.claim();
+	} catch (error) {
+		throw toNodeApiError(
+			node,
+			{
+				message: `Nothing was sent: n8n could not record the reference ${reference} before ${request.action}`,
+				description: context.getWorkflow().id
+					? `n8n's database answered: ${(error as Error)?.message ?? String(error)}. The reference is recorded before sending so that no later execution sends it again; run the item again once the database is reachable.`
+					: 'n8n records references per saved workflow: save the workflow, then run it again.',
+				outcome: 'not_sent',
+			},
+			request.itemIndex,
+		);
+	}
+}
+
+/**
+ * The error for an earlier send whose answer was never recorded: "already sent" when the service
+ * shows it (and the record is marked sent), else "outcome unknown".
+ */
+async function earlierSendAsTheServiceTells(
+	node: INode,
+	request: PayRequest,
+	record: SentRecord,
+	reference: string,
+	ask: AskTheService,
+): Promise<Error> {
+	const finding = await ask(await record.claimedAt());
+	if (finding?.shown) {
+		await quietly(record.markSent());
+		return new AlreadySentError(node, request.itemIndex, request.action, reference, finding);
+	}
+	return earlierOutcomeUnknown(
+		node,
+		request.itemIndex,
+		request.action,
+		reference,
+		request.howToCheck,
+		finding && `Asked the service: ${finding.why}`,
+	);
+}
+
+/**
+ * A record update whose failure must not hide what the service answered; a kept record errs on the
+ * safe side.
+ */
 export async function quietly(update: Promise<void> | undefined): Promise<void> {
 	await update?.catch(() => undefined);
 }

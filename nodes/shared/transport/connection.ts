@@ -11,9 +11,10 @@ import type {
 } from 'n8n-workflow';
 
 import { SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
-import { decodeBody, excerpt } from './decodeBody';
-import { describeClientError, httpFailure, isServiceFailureBody, redirectFailure } from './failure';
+import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';
+import { readResponse } from './readResponse';
+import type { AttemptResult } from './readResponse';
 import { CREDENTIAL_NAME } from './requestTypes';
 import type { BuiltRequest, PayContext, TransportSettings } from './requestTypes';
 import { firstTokenRequestOf, noteFirstTokenRequest, renewOnce } from './tokenSingleFlight';
@@ -27,7 +28,7 @@ export interface Connection {
 	settings: TransportSettings;
 }
 
-export type AttemptResult = { ok: true; value: unknown } | { ok: false; failure: RequestFailure };
+export type { AttemptResult } from './readResponse';
 
 export function connect(
 	context: PayContext,
@@ -44,7 +45,7 @@ export function connect(
 	};
 }
 
-/** Sends once; after a 401 renews the access token and, with a new one, sends again (refused before doing anything, so that is safe). */
+/** Sends; after a 401, renews the token and sends again with a new one (a 401 did nothing). */
 export async function attempt(
 	connection: Connection,
 	request: BuiltRequest,
@@ -66,7 +67,7 @@ export async function attempt(
 				async () => await renewAccessToken(connection),
 				{ renewed: true },
 			);
-			// Only with another token: the same one would be refused again, or was refused for another reason.
+			// Only with a new token: the old one would fail again, or was refused for another reason.
 			if (renewal.renewed && credentials[SESSION_TOKEN_FIELD] !== tokenUsed)
 				response = await send(connection, request);
 		}
@@ -98,7 +99,7 @@ async function send(
 			timeout: settings.timeoutMs,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			// A redirect would take the API key and token along to wherever it points (see redirectFailure).
+			// A redirect would take the API key and token to wherever it points (see redirectFailure).
 			disableFollowRedirect: true,
 		},
 		authentication,
@@ -167,8 +168,8 @@ function authenticationWith(
 }
 
 /**
- * The address of a request: the trimmed Base URL and the path, with no "//" in between or inside (the
- * service's CDN answers such a path 404). Slugs are checked before they get here (isSlug).
+ * The address of a request: the trimmed Base URL and the path, with no "//" in between or inside
+ * (the service's CDN answers such a path 404). Slugs are checked before they get here (isSlug).
  */
 export function requestUrl(baseUrl: string, path: string): string {
 	const queryAt = path.indexOf('?');
@@ -179,25 +180,3 @@ export function requestUrl(baseUrl: string, path: string): string {
 
 /** An authenticated read that every account may make and that changes nothing. */
 const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
-
-/** The decoded answer of a success whose body can be read and is not the service's failure body, or what went wrong. */
-function readResponse(response: IN8nHttpFullResponse): AttemptResult {
-	const headers = response.headers as Record<string, unknown>;
-	if (response.statusCode >= 400)
-		return { ok: false, failure: httpFailure(response.statusCode, response.body, headers) };
-	if (response.statusCode >= 300)
-		return { ok: false, failure: redirectFailure(response.statusCode, headers) };
-	const decoded = decodeBody(response.body);
-	if (!decoded.readable)
-		return {
-			ok: false,
-			failure: {
-				kind: 'unreadable',
-				status: response.statusCode,
-				bodyExcerpt: excerpt(decoded.text),
-			},
-		};
-	if (isServiceFailureBody(decoded.value))
-		return { ok: false, failure: httpFailure(response.statusCode, decoded.value, headers) };
-	return { ok: true, value: decoded.value };
-}

@@ -3,7 +3,10 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { PayApi } from '../../../credentials/PayApi.credentials';
 import { redactSecretForms, redactWords, secretForms } from './redact';
 
-/** The fields the credential declares as passwords: none of them may appear in an output, an error or a log. */
+/**
+ * The fields the credential declares as passwords: none of them may appear in an output, an error
+ * or a log.
+ */
 const SECRET_FIELDS = new PayApi().properties
 	.filter((field) => field.typeOptions?.password === true)
 	.map((field) => field.name);

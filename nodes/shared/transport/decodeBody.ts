@@ -17,7 +17,8 @@ export function decodeBody(raw: unknown): DecodedBody {
 	);
 	if (!peeled.ok) return { readable: false, text: peeled.text };
 	const { value, layers } = peeled;
-	// Stopped at a string that is no JSON: the body itself is unreadable; inside a JSON string it is the answer.
+	// Stopped at a string that is no JSON: the body itself is unreadable; inside a JSON string it is
+	// the answer.
 	if (typeof value === 'string' && layers < MAX_ENCODING_DEPTH) {
 		const text = value.trim();
 		if (text === '')

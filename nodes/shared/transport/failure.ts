@@ -103,8 +103,8 @@ export function redirectFailure(
 
 /**
  * A failure body of the service (the spec's `{error, detail}`, or one the live service answers:
- * failureBody.ts). The service answers some failures with HTTP 200, so an answer of such a shape is a
- * failure even when it comes with a 2xx status.
+ * failureBody.ts). The service answers some failures with HTTP 200, so an answer of such a shape is
+ * a failure even when it comes with a 2xx status.
  */
 export function isServiceFailureBody(value: unknown): boolean {
 	return isFailureBody(value);

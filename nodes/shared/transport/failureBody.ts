@@ -4,7 +4,8 @@
  * 200 (docs/SERVICE.md, "Failures"):
  * - `{"error": "<Spanish sentence>"}`, or a code with 200: `{"error": "NOT_FOUND"}`;
  * - a field map: `{"amount": ["A valid number is required."]}`;
- * - `{"result": "PAY_IS_PAYED"}` (and `same_user`, `LIMIT_BALANCE`, `NOT_ALLOWED`, `LIMIT_LENGTH_CC`, `error`);
+ * - `{"result": "PAY_IS_PAYED"}` (and `same_user`, `LIMIT_BALANCE`, `NOT_ALLOWED`,
+ *   `LIMIT_LENGTH_CC`, `error`);
  * - `{"error": true, "msg": "unknown payment method"}`.
  */
 
@@ -35,11 +36,16 @@ const ERROR_CODE_WORDS: Record<string, string> = {
 	NOT_FOUND: 'The service found nothing for this request',
 };
 
-/** `result` values of a success (the spec's expire and OTP confirmation answer `{"result": "OK"}`). */
+/**
+ * `result` values of a success (the spec's expire and OTP confirmation answer `{"result": "OK"}`).
+ */
 const SUCCESS_RESULTS = /^(ok|success|true)$/i;
 /** A code rather than a sentence: `NOT_FOUND`, `same_user`. */
 const CODE = /^[A-Za-z]+(_[A-Za-z]+)*$/;
-/** Fields a failure body may carry beside its `error` or `result` (NOT_ALLOWED adds `error` and `payment_method`). */
+/**
+ * Fields a failure body may carry beside its `error` or `result` (NOT_ALLOWED adds `error` and
+ * `payment_method`).
+ */
 const FAILURE_FIELDS = new Set([
 	'error',
 	'detail',
@@ -80,10 +86,11 @@ function failingResult(body: Body): string | undefined {
 }
 
 /**
- * Whether a 2xx answer is in fact a failure. Only bodies made of failure fields count: a success may
- * carry `result: "OK"`, `message: "OK"`, or an `error` field that is empty or null beside its data.
- * A `result` counts only when it is a known failure code or says error/fail: taking an unforeseen
- * success (`{"result": "PENDING"}`) for a refusal would tell the user nothing happened after money moved.
+ * Whether a 2xx answer is in fact a failure. Only bodies made of failure fields count: a success
+ * may carry `result: "OK"`, `message: "OK"`, or an `error` field that is empty or null beside its
+ * data. A `result` counts only when it is a known failure code or says error/fail: taking an
+ * unforeseen success (`{"result": "PENDING"}`) for a refusal would tell the user nothing happened
+ * after money moved.
  */
 export function isFailureBody(value: unknown): boolean {
 	if (!isObject(value)) return false;
@@ -101,7 +108,10 @@ function isFailureCode(code: string | undefined): boolean {
 	return code !== undefined && (Object.hasOwn(RESULT_CODE_WORDS, code) || SAYS_FAILURE.test(code));
 }
 
-/** The service's words for a failure body (any status); `undefined` fields where it said nothing readable. */
+/**
+ * The service's words for a failure body (any status); `undefined` fields where it said nothing
+ * readable.
+ */
 export function readFailureBody(body: Body): FailureWords {
 	const detail =
 		text(body.detail) ??

@@ -23,7 +23,10 @@ export interface PayErrorFacts {
 	code?: string;
 }
 
-/** The facts of a write whose answer was lost: it may have been carried out, so it must not simply be sent again. */
+/**
+ * The facts of a write whose answer was lost: it may have been carried out, so it must not simply
+ * be sent again.
+ */
 export function lostAnswer(
 	context: FailedRequestContext,
 	cause: string,

@@ -6,7 +6,10 @@ import { isDoubleIdempotencyKey } from '../service/doubleIdempotencyKey';
 
 type HttpFailure = Extract<RequestFailure, { kind: 'http' }>;
 
-/** The words for an HTTP failure: a server error after a write is "outcome unknown", a repeated idempotency key is told apart, the rest is the service's refusal or a failed read. */
+/**
+ * The words for an HTTP failure: a server error after a write is "outcome unknown", a repeated
+ * idempotency key is told apart, the rest is the service's refusal or a failed read.
+ */
 export function describeHttpFailure(
 	failure: HttpFailure,
 	context: FailedRequestContext,

@@ -7,14 +7,17 @@
  *
  * It lives in process memory because retries of one execution run in the same process. A ledger
  * covers one run of one node in one execution (its scope). It is released as soon as that run ends
- * with every item done, since n8n repeats a run only after a failure; otherwise only the most recent
- * scopes are kept, so a busy instance does not hold every answer it ever received.
+ * with every item done, since n8n repeats a run only after a failure; otherwise only the most
+ * recent scopes are kept, so a busy instance does not hold every answer it ever received.
  */
 export type LedgerEntry =
 	| { state: 'in_flight' }
 	| { state: 'done'; answer: unknown }
 	| { state: 'unknown'; error: Error }
-	/** A money-moving request the service answered with a failure: repeated as that failure, not re-sent. */
+	/**
+	 * A money-moving request the service answered with a failure: repeated as that failure, not
+	 * re-sent.
+	 */
 	| { state: 'failed'; error: Error };
 
 const MAX_SCOPES = 200;

@@ -66,7 +66,8 @@ export function secretForms(secrets: Array<string | undefined>): string[] {
 	for (const secret of secrets) {
 		if (typeof secret !== 'string' || secret.length < 6 || forms.has(secret)) continue;
 		forms.add(secret);
-		// Keys and tokens are mostly made of characters no encoding changes; encoding costs µs per request.
+		// Keys and tokens are mostly made of characters no encoding changes; encoding costs µs per
+		// request.
 		if (URL_SAFE.test(secret)) continue;
 		forms.add(encodeURIComponent(secret));
 		forms.add(new URLSearchParams({ s: secret }).toString().slice('s='.length));

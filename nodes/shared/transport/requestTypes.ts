@@ -22,7 +22,9 @@ export const CREDENTIAL_NAME = 'payApi';
 
 export interface PayRequest {
 	method: IHttpRequestMethods;
-	/** Path relative to the credential's Base URL, as the spec writes it: `/pay/`, `/pay_detail/abc`. */
+	/**
+	 * Path relative to the credential's Base URL, as the spec writes it: `/pay/`, `/pay_detail/abc`.
+	 */
 	path: string;
 	/**
 	 * The JSON body, or how to build it when it is about to be sent: an item whose request was done
@@ -40,7 +42,10 @@ export interface PayRequest {
 	 * the transfer list, or the payment object's state. Without it the outcome stays `unknown`.
 	 */
 	check?: ServiceCheck;
-	/** The item this request serves; needed to keep `once` requests from being repeated on "Retry On Fail". */
+	/**
+	 * The item this request serves; needed to keep `once` requests from being repeated on
+	 * "Retry On Fail".
+	 */
 	itemIndex?: number;
 	/**
 	 * The node run's scope in the at-most-once ledger (`ledgerScope`). Without it nothing is
@@ -49,14 +54,20 @@ export interface PayRequest {
 	ledgerScope?: string;
 	/** The credential's data when the caller has it already; read from n8n when not given. */
 	credentials?: ICredentialDataDecryptedObject;
-	/** The node when the caller has it already; read from n8n (which copies it each time) when not given. */
+	/**
+	 * The node when the caller has it already; read from n8n (which copies it each time) when not
+	 * given.
+	 */
 	node?: INode;
 	/**
 	 * A money-moving request's reference: recorded in n8n's database before sending, so that no later
 	 * execution sends it again (sentRecord.ts). Only the Pay node's runs give one.
 	 */
 	reference?: string;
-	/** Values this request carries that must not come back in its output or errors (card number, expiry, CVV). */
+	/**
+	 * Values this request carries that must not come back in its output or errors (card number,
+	 * expiry, CVV).
+	 */
 	sensitive?: string[];
 }
 

@@ -6,20 +6,24 @@
  *
  * n8n's helpers read the node's whole list, then write it back, with no lock: in one process this
  * node takes its turns one at a time; across processes (queue mode's workers) a write can drop
- * another's record, or two claims of one reference can both find it new. So a claim records an owner
- * key of its own with the reference, waits CLAIM_CHECK_DELAY_MS (longer than any other writer's
- * read-to-write), then reads its record back: only the claim whose owner key survived sends.
+ * another's record, or two claims of one reference can both find it new. So a claim records an
+ * owner key of its own with the reference, waits CLAIM_CHECK_DELAY_MS (longer than any other
+ * writer's read-to-write), then reads its record back: only the claim whose owner key survived
+ * sends.
  */
 import { randomUUID } from 'crypto';
 import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { claimTimeRecord } from './claimTime';
+import type { ClaimTimeRecord } from './claimTime';
 import { inTurn } from './recordTurns';
 
 export { recordQueuesInUse } from './recordTurns';
 
-/** References kept per node: n8n drops the oldest beyond this (each payment keeps three entries). */
+/**
+ * References kept per node: n8n drops the oldest beyond this (each payment keeps three entries).
+ */
 export const MAX_RECORDED_ENTRIES = 10_000;
 
 /**
@@ -30,7 +34,9 @@ export const MAX_RECORDED_ENTRIES = 10_000;
  */
 export const CLAIM_CHECK_DELAY_MS = 500;
 
-/** A claim whose record keeps being dropped by other writers gives up rather than send unverified. */
+/**
+ * A claim whose record keeps being dropped by other writers gives up rather than send unverified.
+ */
 const CLAIM_CHECKS = 3;
 
 const OPTIONS = { mode: 'entries', maxEntries: MAX_RECORDED_ENTRIES } as const;
@@ -54,9 +60,14 @@ export type DeduplicationHelpers = Pick<
 export interface SentRecord {
 	/** Records the reference unless it is recorded already; says what an earlier send left. */
 	claim(): Promise<EarlierSend>;
-	/** When this reference was first claimed (ms), for an earlier execution's claim; undefined if not known. */
+	/**
+	 * When this reference was first claimed (ms), for an earlier execution's claim; undefined if not
+	 * known.
+	 */
 	claimedAt(): Promise<number | undefined>;
-	/** After the service accepted: a later execution will say "already sent" rather than "unknown". */
+	/**
+	 * After the service accepted: a later execution will say "already sent" rather than "unknown".
+	 */
 	markSent(): Promise<void>;
 	/** After the service refused or nothing left: the reference may be sent again. */
 	release(): Promise<void>;
@@ -68,64 +79,109 @@ export function sentRecordFor(
 	reference: string,
 	checkDelayMs = CLAIM_CHECK_DELAY_MS,
 ): SentRecord {
-	const { helpers } = context;
-	const claimKey = `pay-reference:${reference}`;
-	const sentKey = `pay-reference-sent:${reference}`;
-	const ownerKey = `pay-reference-owner:${reference}:${randomUUID()}`;
-	const queue = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-	const times = claimTimeRecord(context, reference);
-	const newOnes = async (keys: string[]) =>
-		new Set((await helpers.checkProcessedAndRecord(keys, 'node', OPTIONS)).new.map(String));
-	const remove = async (keys: string[]) =>
-		await inTurn(queue, async () => await helpers.removeProcessed(keys, 'node', OPTIONS));
-
-	/** What an earlier claim left: the sent mark tells; asking recorded it, so it is taken back. */
-	const earlierOutcome = async (): Promise<EarlierSend> =>
-		await inTurn(queue, async () => {
-			if ((await newOnes([sentKey])).size === 0) return 'sent';
-			await helpers.removeProcessed([sentKey], 'node', OPTIONS);
-			return 'unknown';
-		});
-
+	const entries = entriesOf(context, node, reference);
+	const { claimKey, sentKey, ownerKey, times } = entries;
 	return {
-		claim: async () => {
-			const claimedAt = Date.now();
-			const recorded = await inTurn(
-				queue,
-				async () => await onceMore(() => newOnes([claimKey, ownerKey])),
-			);
-			if (!recorded.has(claimKey)) {
-				if (recorded.has(ownerKey)) await remove([ownerKey]);
-				return await earlierOutcome();
-			}
-			await times.record(claimedAt).catch(() => undefined);
-			for (let check = 1; check <= CLAIM_CHECKS; check++) {
-				await sleep(checkDelayMs);
-				// Asking records what is missing: both missing means another write dropped this claim.
-				const missing = await inTurn(queue, async () => await newOnes([claimKey, ownerKey]));
-				if (missing.size === 0) return 'none';
-				if (!missing.has(claimKey)) {
-					// The reference is recorded, with another claim's owner key: that one sends.
-					await remove([ownerKey]);
-					return 'claimed_elsewhere';
-				}
-			}
-			await remove([claimKey, ownerKey]);
-			throw new Error(
-				`the record of the reference kept being overwritten by other writers (${CLAIM_CHECKS} checks)`,
-			);
-		},
+		claim: async () => await claim(entries, checkDelayMs),
 		claimedAt: async () => await times.find().catch(() => undefined),
 		markSent: async () => {
-			await inTurn(queue, async () => {
-				await newOnes([sentKey]);
+			await entries.inTurn(async () => {
+				await entries.newOnes([sentKey]);
 			});
 		},
 		release: async () => {
-			await remove([claimKey, sentKey, ownerKey]);
+			await entries.remove([claimKey, sentKey, ownerKey]);
 			await times.forget().catch(() => undefined);
 		},
 	};
+}
+
+/** One reference's entries in the node's record list, and the list's reads and writes. */
+interface ReferenceEntries {
+	claimKey: string;
+	sentKey: string;
+	/** This claim's own key: only the claim whose owner key survives sends. */
+	ownerKey: string;
+	times: ClaimTimeRecord;
+	/** Runs a read-then-write of the node's list after the others of this process. */
+	inTurn<T>(task: () => Promise<T>): Promise<T>;
+	/** Records the keys not recorded yet and says which they were; called in turn. */
+	newOnes(keys: string[]): Promise<Set<string>>;
+	/** Removes the keys; called in turn. */
+	removeNow(keys: string[]): Promise<void>;
+	/** Removes the keys in a turn of its own. */
+	remove(keys: string[]): Promise<void>;
+}
+
+function entriesOf(
+	context: { helpers: DeduplicationHelpers; getWorkflow(): { id?: string } },
+	node: INode,
+	reference: string,
+): ReferenceEntries {
+	const { helpers } = context;
+	const queue = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+	const entries: ReferenceEntries = {
+		claimKey: `pay-reference:${reference}`,
+		sentKey: `pay-reference-sent:${reference}`,
+		ownerKey: `pay-reference-owner:${reference}:${randomUUID()}`,
+		times: claimTimeRecord(context, reference),
+		inTurn: async (task) => await inTurn(queue, task),
+		newOnes: async (keys) =>
+			new Set((await helpers.checkProcessedAndRecord(keys, 'node', OPTIONS)).new.map(String)),
+		removeNow: async (keys) => await helpers.removeProcessed(keys, 'node', OPTIONS),
+		remove: async (keys) => await entries.inTurn(async () => await entries.removeNow(keys)),
+	};
+	return entries;
+}
+
+/** Records the reference with this claim's owner key, then checks that no other claim took it. */
+async function claim(entries: ReferenceEntries, checkDelayMs: number): Promise<EarlierSend> {
+	const { claimKey, ownerKey } = entries;
+	const claimedAt = Date.now();
+	const recorded = await entries.inTurn(
+		async () => await onceMore(() => entries.newOnes([claimKey, ownerKey])),
+	);
+	if (!recorded.has(claimKey)) {
+		if (recorded.has(ownerKey)) await entries.remove([ownerKey]);
+		return await earlierOutcome(entries);
+	}
+	await entries.times.record(claimedAt).catch(() => undefined);
+	return await claimThatSurvived(entries, checkDelayMs);
+}
+
+/** What an earlier claim left: the sent mark tells; asking recorded it, so it is taken back. */
+async function earlierOutcome(entries: ReferenceEntries): Promise<EarlierSend> {
+	return await entries.inTurn(async () => {
+		if ((await entries.newOnes([entries.sentKey])).size === 0) return 'sent';
+		await entries.removeNow([entries.sentKey]);
+		return 'unknown';
+	});
+}
+
+/**
+ * Reads the claim back after each delay: kept, or taken by another claim. A claim another write
+ * dropped is recorded again by the reading; after CLAIM_CHECKS readings it gives up.
+ */
+async function claimThatSurvived(
+	entries: ReferenceEntries,
+	checkDelayMs: number,
+): Promise<EarlierSend> {
+	const { claimKey, ownerKey } = entries;
+	for (let check = 1; check <= CLAIM_CHECKS; check++) {
+		await sleep(checkDelayMs);
+		// Asking records what is missing: both missing means another write dropped this claim.
+		const missing = await entries.inTurn(async () => await entries.newOnes([claimKey, ownerKey]));
+		if (missing.size === 0) return 'none';
+		if (!missing.has(claimKey)) {
+			// The reference is recorded, with another claim's owner key: that one sends.
+			await entries.remove([ownerKey]);
+			return 'claimed_elsewhere';
+		}
+	}
+	await entries.remove([claimKey, ownerKey]);
+	throw new Error(
+		`the record of the reference kept being overwritten by other writers (${CLAIM_CHECKS} checks)`,
+	);
 }
 
 /**

@@ -47,7 +47,9 @@ export const cardLocatorProperty: INodeProperties = {
 	],
 };
 
-/** The card_uuid a locator value names, refused (naming the field and the mode) when it names none. */
+/**
+ * The card_uuid a locator value names, refused (naming the field and the mode) when it names none.
+ */
 export function readCardLocator(node: INode, itemIndex: number, locator: LocatorValue): string {
 	const field = cardLocatorProperty.displayName;
 	const label = fieldAndMode(cardLocatorProperty, locator.mode);

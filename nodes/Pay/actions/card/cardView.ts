@@ -1,11 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** The names the service gives a card's id: `uuid` in lists, `card_id` on registration (real clients), others seen. */
+/**
+ * The names the service gives a card's id: `uuid` in lists, `card_id` on registration (real
+ * clients), others seen.
+ */
 const ID_NAMES = ['card_uuid', 'uuid', 'card_id', 'tc_id', 'id'] as const;
 
 /**
- * A saved card as the node outputs it: `card_uuid` and `last4` first, then the service's other fields.
- * The names they were read from are left out when they say the same, so each shows once.
+ * A saved card as the node outputs it: `card_uuid` and `last4` first, then the service's other
+ * fields. The names they were read from are left out when they say the same, so each shows once.
  */
 export function cardView(record: unknown, last4?: string): IDataObject {
 	if (typeof record !== 'object' || record === null || Array.isArray(record)) {
@@ -33,7 +36,8 @@ export function cardView(record: unknown, last4?: string): IDataObject {
 			value === digits
 		);
 	});
-	// fromEntries keeps any name as a field, "__proto__" included, where `view[name] =` would set the prototype.
+	// fromEntries keeps any name as a field, "__proto__" included, where `view[name] =` would set the
+	// prototype.
 	return Object.fromEntries([...first, ...rest]) as IDataObject;
 }
 

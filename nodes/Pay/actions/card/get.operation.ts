@@ -25,8 +25,8 @@ export const getCard: PayOperation = {
 			action: 'reading the card',
 			itemIndex,
 		});
-		// Real clients get a `data` list even for one card, and a service that ignores `card_uuid` lists
-		// every card: take the one asked for, never the first.
+		// Real clients get a `data` list even for one card, and a service that ignores `card_uuid`
+		// lists every card: take the one asked for, never the first.
 		const card = listedCards(answer)
 			.map((record) => cardView(record))
 			.find((view) => String(view.card_uuid) === uuid);

@@ -94,7 +94,8 @@ export const registerCard: PayOperation = {
 		const answer = await env.request({
 			method: 'POST',
 			path: '/register_tc/',
-			// Built when sent: on a re-run (Retry On Fail) an item already registered needs no public key.
+			// Built when sent: on a re-run (Retry On Fail) an item already registered needs no public
+			// key.
 			body: async () => {
 				const { key } = await servicePublicKey(this, env, itemIndex);
 				return {

@@ -1,7 +1,8 @@
 /**
  * Sends a checkout (`POST /{slug}`) once — it moves money — and reads its answer: a payment order
  * and the payment object, encoded twice. Real clients see two records `{model, pk, fields}` (the
- * object inside the second one's `fields`); the spec's reading has the object flat beside the order.
+ * object inside the second one's `fields`); the spec's reading has the object flat beside the
+ * order.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -11,7 +12,10 @@ import { readReference } from '../referenceField';
 import type { OperationEnvironment } from '../types';
 
 export interface CheckoutAnswer {
-	/** The payment order's `fields` (method, state, qr_value, …), or the whole answer when it has no order. */
+	/**
+	 * The payment order's `fields` (method, state, qr_value, …), or the whole answer when it has no
+	 * order.
+	 */
 	order: IDataObject;
 	/** The payment object, normalised, when the answer carries it. */
 	payment?: IDataObject;
@@ -42,7 +46,10 @@ export async function submitCheckout(
 	return { ...readCheckoutAnswer(raw, await readPageBaseUrl(env, itemIndex)), reference };
 }
 
-/** Record names of the two parts (`api.paymentorder`, `api.pay`; the spec's reading says `pay.paymentorder`). */
+/**
+ * Record names of the two parts (`api.paymentorder`, `api.pay`; the spec's reading says
+ * `pay.paymentorder`).
+ */
 const ORDER_MODEL = /order$/i;
 const PAYMENT_MODEL = /(^|\.)pay$/i;
 
@@ -54,7 +61,8 @@ interface AnswerPart {
 
 export function readCheckoutAnswer(raw: unknown, pageBaseUrl?: string): CheckoutAnswer {
 	const parts = (Array.isArray(raw) ? raw : [raw]).filter(isObject).map(readPart);
-	// By record name first; else the order comes first and the object after it, known by its url and state.
+	// By record name first; else the order comes first and the object after it, known by its url and
+	// state.
 	const payment =
 		parts.find((part) => PAYMENT_MODEL.test(part.model)) ??
 		parts.slice(1).find((part) => 'url' in part.content && 'state' in part.content);
@@ -101,7 +109,10 @@ export function checkoutOutput(
 	return output;
 }
 
-/** The order's field that holds the payer's link: `checkout` as real clients read it, then older guesses. */
+/**
+ * The order's field that holds the payer's link: `checkout` as real clients read it, then older
+ * guesses.
+ */
 const REDIRECT_FIELDS = [
 	'checkout',
 	'bank_url',
@@ -117,8 +128,8 @@ const REDIRECT_FIELDS = [
 ];
 
 /**
- * The URL to send the payer to. Real clients read the order's `checkout`; the spec does not name the
- * field, so the other known candidates are tried next, then any http(s) link in the order.
+ * The URL to send the payer to. Real clients read the order's `checkout`; the spec does not name
+ * the field, so the other known candidates are tried next, then any http(s) link in the order.
  */
 export function findRedirectUrl(order: IDataObject): string | undefined {
 	for (const field of REDIRECT_FIELDS) if (isLink(order[field])) return order[field];

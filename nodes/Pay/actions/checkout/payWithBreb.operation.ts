@@ -21,8 +21,8 @@ export const payWithBreb: PayOperation = {
 			displayName: 'Method Key',
 			name: 'methodKey',
 			type: 'options',
-			// Keys are case-sensitive: each description shows the exact key sent (labels are title case, as
-			// n8n's lint requires).
+			// Keys are case-sensitive: each description shows the exact key sent (labels are title case,
+			// as n8n's lint requires).
 			options: [
 				{
 					name: 'Bre-B (Alternative Spelling)',

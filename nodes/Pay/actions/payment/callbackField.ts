@@ -22,7 +22,10 @@ export const callbackUrlProperty: INodeProperties = {
 		"Where the service notifies the payment: paste the Production URL of a Pay Trigger node. The credential's Callback Secret is added for you.",
 };
 
-/** What to put in Create's Callback URL without a Pay Trigger: under the field, and in the error of an empty one. */
+/**
+ * What to put in Create's Callback URL without a Pay Trigger: under the field, and in the error of
+ * an empty one.
+ */
 const WITHOUT_PAY_TRIGGER =
 	"No Pay Trigger? Any URL of yours (your site's address), with Options → Add Callback Secret off: the link works the same, only no callback reaches n8n.";
 
@@ -35,7 +38,10 @@ export const creationCallbackUrlProperty: INodeProperties = {
 	hint: `Needed: the service refuses a payment link without one. ${WITHOUT_PAY_TRIGGER}`,
 };
 
-/** Create's Callback URL before the secret is added: never empty, or the service refuses the creation. */
+/**
+ * Create's Callback URL before the secret is added: never empty, or the service refuses the
+ * creation.
+ */
 export function readCreationCallbackUrl(node: INode, itemIndex: number, raw: unknown): string {
 	return readRequiredUrlField(
 		node,
@@ -72,7 +78,8 @@ export async function readCallbackField(
 		readYesNo(env.node, itemIndex, 'Add Callback Secret', rawAddSecret);
 	if (!callback || !addSecret) return callback;
 	const secret = await readCallbackSecret(env, itemIndex);
-	// Sent without it, every callback would be refused (401) by the Pay Trigger, and nobody would see why.
+	// Sent without it, every callback would be refused (401) by the Pay Trigger, and nobody would see
+	// why.
 	if (secret === undefined) {
 		throw inputError(
 			env.node,

@@ -30,7 +30,10 @@ export const payerRedirectUrlProperty: INodeProperties = {
 	description: 'Where the payer lands after paying. The service asks that it always be included.',
 };
 
-/** Payer Redirect URL as Create and Update send it: never empty, since the service asks that it always be included. */
+/**
+ * Payer Redirect URL as Create and Update send it: never empty, since the service asks that it
+ * always be included.
+ */
 export function readPayerRedirectUrl(node: INode, itemIndex: number, raw: unknown): string {
 	return readRequiredUrlField(
 		node,

@@ -4,7 +4,10 @@ import { readTextList } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { serializeMethods } from '../../../shared/service/paymentMethods';
 
-/** The `payment_method_enabled` string from the chosen methods and the typed extra keys; never empty. */
+/**
+ * The `payment_method_enabled` string from the chosen methods and the typed extra keys; never
+ * empty.
+ */
 export function readMethodSelection(
 	node: INode,
 	itemIndex: number,

@@ -31,7 +31,10 @@ export const SIMPLE_PAYMENT_FIELDS = [
 	'updated_fields',
 ];
 
-/** A payment object's view reduced to those fields; anything that is no payment object (no slug) stays whole. */
+/**
+ * A payment object's view reduced to those fields; anything that is no payment object (no slug)
+ * stays whole.
+ */
 export function simplePayment(view: IDataObject): IDataObject {
 	if (!('slug' in view)) return view;
 	return pickFields(view, SIMPLE_PAYMENT_FIELDS);

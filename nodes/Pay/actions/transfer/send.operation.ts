@@ -43,8 +43,8 @@ export const sendTransfer: PayOperation = {
 				displayName: 'Recipient Field Name',
 				name: 'recipientField',
 				type: 'options',
-				// Field names are case-sensitive: each description shows the exact name sent (labels are title
-				// case, as n8n's lint requires).
+				// Field names are case-sensitive: each description shows the exact name sent (labels are
+				// title case, as n8n's lint requires).
 				options: [
 					{
 						name: 'Camel Case Name (Older Documentation)',
