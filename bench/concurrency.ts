@@ -1,7 +1,7 @@
 /**
- * The same 1,000 creations with 20 ms of service latency: concurrency 1 versus 10, order and pairing
- * kept. Also, for context, the Overhead comparison at that latency: the Pay node at concurrency 1
- * against the plain axios loop making the same creations one at a time.
+ * The same 1,000 creations with 20 ms of service latency: concurrency 1 versus 10, order and
+ * pairing kept. Also, for context, the Overhead comparison at that latency: the Pay node at
+ * concurrency 1 against the plain axios loop making the same creations one at a time.
  */
 import { cpus } from 'os';
 

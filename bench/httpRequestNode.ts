@@ -79,7 +79,9 @@ function payNode(variant: Variant, slug: string): Record<string, unknown> {
 	};
 }
 
-/** As a user sets it up by hand: headers, the token of the "Get token" step, a JSON body template. */
+/**
+ * As a user sets it up by hand: headers, the token of the "Get token" step, a JSON body template.
+ */
 function httpNode(
 	variant: Variant,
 	sandbox: SandboxEndpoint,
@@ -95,7 +97,8 @@ function httpNode(
 		},
 	};
 	// The HTTP Request node's nearest setting: batches of 10, 1 ms apart (it starts a batch without
-	// waiting for the previous one's answers; without batching it starts every item's request at once).
+	// waiting for the previous one's answers; without batching it starts every
+	// item's request at once).
 	const options =
 		variant.pace === 'ten' ? { batching: { batch: { batchSize: 10, batchInterval: 1 } } } : {};
 	const jsonBody = `={
@@ -210,9 +213,9 @@ export async function benchmarkHttpRequestNode(
 	const n8n: BenchN8n = await prepareBenchN8n(sandbox, 'bench-http-request', PORT);
 	// The service calls a payment's slug `url`.
 	const slug = (decoded(await createPayment(await login(sandbox))) as { url: string }).url;
-	// A workflow of its own for every round: the Pay node derives each creation's idempotency key from
-	// the workflow, so running the same workflow again would measure the service refusing repeated
-	// keys, not creations. All are imported in one command.
+	// A workflow of its own for every round: the Pay node derives each creation's idempotency key
+	// from the workflow, so running the same workflow again would measure the service refusing
+	// repeated keys, not creations. All are imported in one command.
 	const folder = join(n8n.userFolder, 'workflows');
 	mkdirSync(folder, { recursive: true });
 	const workflowId = (size: number, round: number) => `benchHttp${size}r${round}`;

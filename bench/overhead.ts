@@ -2,14 +2,14 @@
  * Requests through the Pay node versus the reference node (bench/floorNode.ts: the least any
  * n8n node does for the same requests, through the same engine, credential and HTTP helper), in
  * the same run against the same sandbox: payment creations with fields mapped from the items (the
- * invoicing case), with fixed fields, and reads. Each round runs both nodes back to back, alternating
- * which goes first, and gives one ratio of the process's CPU time (the sandbox runs in its own
- * process); the figure is the median of the rounds' ratios. On the virtual machine it ran on the CPU
- * time of the same work drifts by a fifth from minute to minute: two runs seconds apart see the same
- * machine, two medians taken over minutes do not; and each run pays for collecting its own young
- * garbage (timedWithOwnGarbage). A plain axios loop making the same requests is
- * measured alongside, as context: the floor under every n8n node, not a target (n8n's HTTP helper
- * opens a connection per request).
+ * invoicing case), with fixed fields, and reads. Each round runs both nodes back to back,
+ * alternating which goes first, and gives one ratio of the process's CPU time (the sandbox runs in
+ * its own process); the figure is the median of the rounds' ratios. On the virtual machine it ran
+ * on the CPU time of the same work drifts by a fifth from minute to minute: two runs seconds apart
+ * see the same machine, two medians taken over minutes do not; and each run pays for collecting its
+ * own young garbage (timedWithOwnGarbage). A plain axios loop making the same requests is measured
+ * alongside, as context: the floor under every n8n node, not a target (n8n's HTTP helper opens a
+ * connection per request).
  */
 import type { AxiosInstance } from 'axios';
 

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: every benchmark in one run, printed as a table and written to docs/BENCHMARKS.md.
- * Figures are ratios measured in the same run, so they hold on any machine.
+ * `npm run bench`: every benchmark in one run, printed as a table and written to
+ * docs/BENCHMARKS.md. Figures are ratios measured in the same run, so they hold on any machine.
  */
 import '../test/harness/setupEnv';
 

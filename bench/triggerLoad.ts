@@ -158,7 +158,10 @@ function workflowOf(variant: Variant) {
 	};
 }
 
-/** `count` payments created and paid in the sandbox; their callback bodies as the sandbox would send them. */
+/**
+ * `count` payments created and paid in the sandbox; their callback bodies as the
+ * sandbox would send them.
+ */
 async function paidCallbackBodies(
 	sandbox: SandboxEndpoint,
 	count: number,
@@ -286,7 +289,10 @@ async function postAll(
 interface Measured {
 	latencies: number[];
 	busyMs: number;
-	/** CPU time of n8n's process meanwhile: far less disturbed by the machine's other work than wall time. */
+	/**
+	 * CPU time of n8n's process meanwhile: far less disturbed by the machine's
+	 * other work than wall time.
+	 */
 	n8nCpuMs: number;
 }
 
@@ -322,7 +328,10 @@ async function profiledBlock(
 	);
 }
 
-/** Every callback sent came out as one successful execution with its payment (and verified, where asked). */
+/**
+ * Every callback sent came out as one successful execution with its payment
+ * (and verified, where asked).
+ */
 function checkExecutions(
 	records: ExecutionRecords,
 	variant: Variant,
@@ -383,7 +392,8 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 			bodies.slice(index * each + WARM_UP, (index + 1) * each),
 		]),
 	);
-	// Opened before n8n starts (the imports made the database), so that n8n is stopped whatever fails.
+	// Opened before n8n starts (the imports made the database), so that n8n
+	// is stopped whatever fails.
 	const records = new ExecutionRecords(n8n.instance.userFolder);
 	try {
 		n8n.server = await startServer(n8n.instance, join(n8n.instance.userFolder, 'n8n.log'));

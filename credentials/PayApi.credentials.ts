@@ -10,7 +10,9 @@ import type {
 import { peelJson } from './jsonLayers';
 import { describeTokenFailure, tokenFetchError } from './tokenFailure';
 
-/** The hidden, expirable field where n8n keeps the access token that `preAuthentication` returns. */
+/**
+ * The hidden, expirable field where n8n keeps the access token that `preAuthentication` returns.
+ */
 export const SESSION_TOKEN_FIELD = 'sessionToken';
 
 /**
@@ -29,7 +31,8 @@ export class PayApi implements ICredentialType {
 	icon = 'file:pay.svg' as const;
 
 	// The package's page on npm, which shows its README: n8n installs community packages from npm, so
-	// the page exists wherever the node is installed. A publisher's own home replaces it once there is one.
+	// the page exists wherever the node is installed. A publisher's own home
+	// replaces it once there is one.
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-pay';
 
 	// Only this package's nodes may use it (n8n 2.41+): the API key and refresh token cannot be
@@ -219,7 +222,10 @@ export function withoutTrailingSlashes(address: string): string {
 	return address.replace(/\/+$/, '');
 }
 
-/** The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. Text that is no JSON: undefined. */
+/**
+ * The refresh endpoint answers `{access}`; some deployments double-encode JSON answers. Text
+ * that is no JSON: undefined.
+ */
 function decodeAnswer(response: unknown): unknown {
 	const peeled = peelJson(response, 3);
 	return peeled.ok ? peeled.value : undefined;

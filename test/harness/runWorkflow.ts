@@ -64,7 +64,10 @@ export interface PayNodeRun {
 export interface RunPayNodeOptions {
 	/** `pay` (default) or another node of the package. */
 	nodeName?: string;
-	/** The node's version as the workflow saved it; 1 by default (the parameters most tests give are version 1's). */
+	/**
+	 * The node's version as the workflow saved it; 1 by default (the parameters most
+	 * tests give are version 1's).
+	 */
 	typeVersion?: number;
 	parameters: INodeParameters;
 	/** Input items; one empty item by default. */
@@ -83,7 +86,10 @@ export interface RunPayNodeOptions {
 	workflowId?: string;
 	/** The execution's custom data when the node starts (what an earlier node of it recorded). */
 	customData?: Record<string, string>;
-	/** How n8n started the execution: `manual` (the editor's test run, by default), `trigger`, `webhook`, `retry` … */
+	/**
+	 * How n8n started the execution: `manual` (the editor's test run, by default),
+	 * `trigger`, `webhook`, `retry` …
+	 */
 	mode?: WorkflowExecuteMode;
 }
 

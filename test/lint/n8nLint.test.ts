@@ -24,7 +24,8 @@ function lint(text: string, fileName: string, extraArgs: string[] = []): LintMes
 		{
 			cwd: PACKAGE_ROOT,
 			input: text,
-			// As `npm run lint` runs: jest's NODE_ENV=test switches eslint-plugin-n8n-nodes-base to its own test mode.
+			// As `npm run lint` runs: jest's NODE_ENV=test switches
+			// eslint-plugin-n8n-nodes-base to its own test mode.
 			env: { ...process.env, NODE_ENV: 'production' },
 			encoding: 'utf8',
 			timeout: 60_000,

@@ -105,7 +105,8 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 		// One public address for webhooks, as behind a load balancer (the main or a webhook process).
 		[release.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT + (options.publicWebhooks === 'webhook-1' ? 1 : 0)}/`,
 	};
-	// Ports: main +0, webhooks +1.., workers' health checks after them; task brokers at +20.., the CLI's at +30.
+	// Ports: main +0, webhooks +1.., workers' health checks after them; task brokers at
+	// +20.., the CLI's at +30.
 	const instanceOf = (name: string, port: number, brokerPort: number): N8nInstance => ({
 		release,
 		userFolder: join(root, name),
@@ -236,7 +237,9 @@ function launch(
 	return { role, name, port: instance.port, pid, logFile };
 }
 
-/** Every workflow of the folder in one import (one CLI start, about 10 s, instead of one per file). */
+/**
+ * Every workflow of the folder in one import (one CLI start, about 10 s, instead of one per file).
+ */
 async function importWorkflowFolder(instance: N8nInstance, folder: string): Promise<void> {
 	await run(
 		nodeBinaryOf(instance.release),

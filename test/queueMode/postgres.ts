@@ -88,7 +88,8 @@ export async function startPostgres(
 			'synchronous_commit=off',
 			'-c',
 			'full_page_writes=off',
-			// Milliseconds and the backend's process id on every line: statement timings (see statementLog.ts).
+			// Milliseconds and the backend's process id on every line: statement
+			// timings (see statementLog.ts).
 			'-c',
 			'log_line_prefix=%m [%p] ',
 			'-c',

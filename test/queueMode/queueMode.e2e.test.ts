@@ -60,7 +60,9 @@ async function paidPaymentCallback(): Promise<{ slug: string; body: string }> {
 	return { slug, body: JSON.stringify(body) };
 }
 
-/** `copies` copies of one callback at the same instant, alternating between the webhook processes. */
+/**
+ * `copies` copies of one callback at the same instant, alternating between the webhook processes.
+ */
 async function postCopies(path: string, body: string, copies: number): Promise<number[]> {
 	const responses = await Promise.all(
 		Array.from({ length: copies }, (_, index) =>
@@ -350,7 +352,8 @@ describe('a worker killed mid-run', () => {
 		// Nothing shows which transfers went out: the crash left no run data.
 		expect(crashed).toMatchObject({ status: 'error', outputs: {} });
 		// n8n accepts the Retry, but the crash replaced the execution's data: the retry has nothing to
-		// run and ends in error at once, sending nothing. The way forward is the same trigger data again.
+		// run and ends in error at once, sending nothing. The way forward is the
+		// same trigger data again.
 		const retry = await retryExecution(n8n.baseUrl, n8n.cookie, executionId);
 		log(`n8n's Retry of the crashed execution: ${JSON.stringify(retry).slice(0, 300)}`);
 		expect(retry).toMatchObject({ ok: true, execution: { status: 'error' } });

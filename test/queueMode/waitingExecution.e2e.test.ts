@@ -47,7 +47,9 @@ afterAll(async () => {
 	await stack?.stop();
 }, 120_000);
 
-/** The jobs n8n's log lines name for the execution, by what was said: `Enqueued`, `Worker started`… */
+/**
+ * The jobs n8n's log lines name for the execution, by what was said: `Enqueued`, `Worker started`…
+ */
 function jobsOf(executionId: string, said: string): Array<{ process: string; job: string }> {
 	return n8n.logLines(`${said} execution ${executionId} (job `).map(({ process, line }) => ({
 		process,
