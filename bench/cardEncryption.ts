@@ -1,4 +1,7 @@
-/** 1,000 card registrations: public-key requests counted, and time per item against a fetch-the-key-per-item loop. */
+/**
+ * 1,000 card registrations: public-key requests counted, and time per item against a
+ * fetch-the-key-per-item loop.
+ */
 import { constants, publicEncrypt } from 'crypto';
 
 import type { SandboxEndpoint } from '../sandbox';

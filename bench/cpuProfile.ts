@@ -51,7 +51,10 @@ export async function profiled(work: () => Promise<unknown>): Promise<CpuShares>
 	}
 }
 
-/** Who owns a frame's code, from its file: this package (here or installed in an n8n), a dependency, or Node. */
+/**
+ * Who owns a frame's code, from its file: this package (here or installed in an
+ * n8n), a dependency, or Node.
+ */
 function ownerOf(url: string): string {
 	if (url.includes('/node_modules/')) {
 		const after = url.slice(url.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/');

@@ -23,7 +23,10 @@ export interface FinishedExecution {
 	firstItem: Record<string, unknown> | undefined;
 }
 
-/** One run of a node: when it started (ms since the epoch, n8n's clock), how long it took, its output. */
+/**
+ * One run of a node: when it started (ms since the epoch, n8n's clock), how
+ * long it took, its output.
+ */
 export interface NodeRunRecord {
 	startTime: number;
 	executionTime: number;

@@ -36,7 +36,9 @@ function collectGarbage(): void {
 	gc();
 }
 
-/** CPU time of the creations; the output is not kept, so a collection afterwards finds it garbage. */
+/**
+ * CPU time of the creations; the output is not kept, so a collection afterwards finds it garbage.
+ */
 async function creationsCpuMs(
 	sandbox: SandboxEndpoint,
 	rows: ReturnType<typeof invoiceRows>,

@@ -79,7 +79,9 @@ function payNode(variant: Variant, slug: string): Record<string, unknown> {
 	};
 }
 
-/** As a user sets it up by hand: headers, the token of the "Get token" step, a JSON body template. */
+/**
+ * As a user sets it up by hand: headers, the token of the "Get token" step, a JSON body template.
+ */
 function httpNode(
 	variant: Variant,
 	sandbox: SandboxEndpoint,
@@ -95,7 +97,8 @@ function httpNode(
 		},
 	};
 	// The HTTP Request node's nearest setting: batches of 10, 1 ms apart (it starts a batch without
-	// waiting for the previous one's answers; without batching it starts every item's request at once).
+	// waiting for the previous one's answers; without batching it starts every
+	// item's request at once).
 	const options =
 		variant.pace === 'ten' ? { batching: { batch: { batchSize: 10, batchInterval: 1 } } } : {};
 	const jsonBody = `={
@@ -128,7 +131,27 @@ function workflow(
 	slug: string,
 	payFirst: boolean,
 ) {
-	const nodes: Array<Record<string, unknown>> = [
+	const nodes = [...firstNodes(size, sandbox), ...comparedNodes(sandbox, slug, payFirst)];
+	const connections = {
+		Start: { main: [[{ node: 'Get token', type: 'main', index: 0 }]] },
+		'Get token': { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
+		Items: {
+			main: [VARIANTS.map((variant) => ({ node: nodeName(variant), type: 'main', index: 0 }))],
+		},
+	};
+	return {
+		id,
+		name: id,
+		active: false,
+		nodes: nodes.map((node, index) => ({ id: `${id}-${index}`, ...node })),
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Start, "Get token" (the access token the HTTP Request nodes send), and the `size` items. */
+function firstNodes(size: number, sandbox: SandboxEndpoint): Array<Record<string, unknown>> {
+	return [
 		{
 			name: 'Start',
 			type: 'n8n-nodes-base.manualTrigger',
@@ -162,33 +185,28 @@ function workflow(
 			},
 		},
 	];
-	// Branches run top to bottom: each pair's two nodes swap places between rounds.
-	VARIANTS.forEach((variant, index) => {
+}
+
+/**
+ * One branch per variant. Branches run top to bottom: each pair's two nodes swap places between
+ * rounds.
+ */
+function comparedNodes(
+	sandbox: SandboxEndpoint,
+	slug: string,
+	payFirst: boolean,
+): Array<Record<string, unknown>> {
+	return VARIANTS.map((variant, index) => {
 		const pair = Math.floor(index / 2);
 		const first = (variant.subject === 'pay') === payFirst;
 		const node =
 			variant.subject === 'pay' ? payNode(variant, slug) : httpNode(variant, sandbox, slug);
-		nodes.push({
+		return {
 			...node,
 			name: nodeName(variant),
 			position: [700, pair * 400 + (first ? 0 : 200)],
-		});
+		};
 	});
-	const connections = {
-		Start: { main: [[{ node: 'Get token', type: 'main', index: 0 }]] },
-		'Get token': { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
-		Items: {
-			main: [VARIANTS.map((variant) => ({ node: nodeName(variant), type: 'main', index: 0 }))],
-		},
-	};
-	return {
-		id,
-		name: id,
-		active: false,
-		nodes: nodes.map((node, index) => ({ id: `${id}-${index}`, ...node })),
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
 }
 
 function checkRecord(record: ExecutionRecord, size: number): void {
@@ -210,12 +228,29 @@ export async function benchmarkHttpRequestNode(
 	const n8n: BenchN8n = await prepareBenchN8n(sandbox, 'bench-http-request', PORT);
 	// The service calls a payment's slug `url`.
 	const slug = (decoded(await createPayment(await login(sandbox))) as { url: string }).url;
-	// A workflow of its own for every round: the Pay node derives each creation's idempotency key from
-	// the workflow, so running the same workflow again would measure the service refusing repeated
-	// keys, not creations. All are imported in one command.
+	await importRoundWorkflows(n8n, sandbox, slug);
+	const started = Date.now();
+	const times = await executionTimes(n8n);
+	const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+	return (['create', 'get'] as Operation[]).flatMap((operation) =>
+		(['default', 'ten'] as Pace[]).map((pace) => comparison(operation, pace, times, minutes)),
+	);
+}
+
+const workflowId = (size: number, round: number) => `benchHttp${size}r${round}`;
+
+/**
+ * A workflow of its own for every round: the Pay node derives each creation's idempotency key
+ * from the workflow, so running the same workflow again would measure the service refusing
+ * repeated keys, not creations. All are imported in one command.
+ */
+async function importRoundWorkflows(
+	n8n: BenchN8n,
+	sandbox: SandboxEndpoint,
+	slug: string,
+): Promise<void> {
 	const folder = join(n8n.userFolder, 'workflows');
 	mkdirSync(folder, { recursive: true });
-	const workflowId = (size: number, round: number) => `benchHttp${size}r${round}`;
 	for (let round = 0; round < ROUNDS; round++) {
 		for (const size of SIZES) {
 			const id = workflowId(size, round);
@@ -227,8 +262,11 @@ export async function benchmarkHttpRequestNode(
 		}
 	}
 	await n8n.command(['import:workflow', '--separate', `--input=${folder}`]);
+}
+
+/** Every round's workflows executed: each node's execution times, keyed `size:node name`. */
+async function executionTimes(n8n: BenchN8n): Promise<Map<string, number[]>> {
 	const times = new Map<string, number[]>();
-	const started = Date.now();
 	for (let round = 0; round < ROUNDS; round++) {
 		for (const size of SIZES) {
 			const record = await n8n.execute(workflowId(size, round));
@@ -242,38 +280,41 @@ export async function benchmarkHttpRequestNode(
 			}
 		}
 	}
-	const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-	const results: BenchmarkResult[] = [];
-	for (const operation of ['create', 'get'] as Operation[]) {
-		for (const pace of ['default', 'ten'] as Pace[]) {
-			const ratios: string[] = [];
-			let worst = 0;
-			for (const size of SIZES) {
-				const pay = median(
-					times.get(`${size}:${nodeName({ operation, pace, subject: 'pay' })}`) as number[],
-				);
-				const http = median(
-					times.get(`${size}:${nodeName({ operation, pace, subject: 'http' })}`) as number[],
-				);
-				worst = Math.max(worst, pay / http);
-				ratios.push(
-					`${size.toLocaleString('en')} items: Pay ${pay.toFixed(0)} ms vs HTTP Request ${http.toFixed(0)} ms, ${(pay / http).toFixed(2)}×`,
-				);
-			}
-			const paceText =
-				pace === 'ten'
-					? "10 at a time (Pay: Items at Once 10; HTTP Request: Batching, 10 items per batch 1 ms apart, its nearest setting: it starts a batch's requests without waiting for the previous batch's answers)"
-					: `each node's default (Pay: Items at Once unset, ${ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS} at a time for this operation; HTTP Request: every item's request started at once)`;
-			results.push({
-				name: `vs n8n's HTTP Request node: ${operation === 'create' ? 'Payment → Create' : 'Payment → Get'}, ${pace === 'ten' ? '10 at a time' : 'defaults'}`,
-				measured:
-					`real n8n ${BENCH_N8N_VERSION} on its Node 24, same local sandbox, the nodes' execution times from n8n's execution records, median of ${ROUNDS} executions alternating which node runs first (all rows took ${minutes} min); ` +
-					`${paceText}; ${ratios.join('; ')}`,
-				figure: `${decisiveFigure(worst, 2, meetsTarget)}× (worst size)`,
-				target: `≤ ${TARGET.toFixed(1)}× at every size`,
-				met: meetsTarget(worst),
-			});
-		}
+	return times;
+}
+
+/** One operation at one pace: the Pay node against the HTTP Request node at every size. */
+function comparison(
+	operation: Operation,
+	pace: Pace,
+	times: Map<string, number[]>,
+	minutes: string,
+): BenchmarkResult {
+	const ratios: string[] = [];
+	let worst = 0;
+	for (const size of SIZES) {
+		const pay = median(
+			times.get(`${size}:${nodeName({ operation, pace, subject: 'pay' })}`) as number[],
+		);
+		const http = median(
+			times.get(`${size}:${nodeName({ operation, pace, subject: 'http' })}`) as number[],
+		);
+		worst = Math.max(worst, pay / http);
+		ratios.push(
+			`${size.toLocaleString('en')} items: Pay ${pay.toFixed(0)} ms vs HTTP Request ${http.toFixed(0)} ms, ${(pay / http).toFixed(2)}×`,
+		);
 	}
-	return results;
+	const paceText =
+		pace === 'ten'
+			? "10 at a time (Pay: Items at Once 10; HTTP Request: Batching, 10 items per batch 1 ms apart, its nearest setting: it starts a batch's requests without waiting for the previous batch's answers)"
+			: `each node's default (Pay: Items at Once unset, ${ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS} at a time for this operation; HTTP Request: every item's request started at once)`;
+	return {
+		name: `vs n8n's HTTP Request node: ${operation === 'create' ? 'Payment → Create' : 'Payment → Get'}, ${pace === 'ten' ? '10 at a time' : 'defaults'}`,
+		measured:
+			`real n8n ${BENCH_N8N_VERSION} on its Node 24, same local sandbox, the nodes' execution times from n8n's execution records, median of ${ROUNDS} executions alternating which node runs first (all rows took ${minutes} min); ` +
+			`${paceText}; ${ratios.join('; ')}`,
+		figure: `${decisiveFigure(worst, 2, meetsTarget)}× (worst size)`,
+		target: `≤ ${TARGET.toFixed(1)}× at every size`,
+		met: meetsTarget(worst),
+	};
 }

@@ -1,4 +1,6 @@
-/** Small measuring tools of the benchmarks: wall time, and peak memory sampled while something runs. */
+/**
+ * Small measuring tools of the benchmarks: wall time, and peak memory sampled while something runs.
+ */
 
 /**
  * `ms` is wall time; `cpuMs` the CPU time this process spent meanwhile (user and system), which

@@ -27,36 +27,7 @@ const ROUNDS = 3;
 const CAPPED_OLD_SPACE_MB = 96;
 
 export async function benchmarkMemory(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
-	await sandbox.control.reset();
-	const created = await runNode(sandbox, CREATE_PARAMETERS, [
-		{ amount: 1000, description: 'memory' },
-	]);
-	const target = JSON.stringify({
-		baseUrl: sandbox.baseUrl,
-		demo: sandbox.demo,
-		slug: created.items[0].json.slug,
-		count: COUNT,
-	});
-	const probeScript = await compileMemoryProbe();
-	const runProbe = async <T extends { items: number }>(
-		subject: MemoryProbeSubject,
-		nodeFlags: string[],
-		mode: string[],
-	): Promise<T> => {
-		const { stdout } = await promisify(execFile)(
-			process.execPath,
-			[...nodeFlags, '--expose-gc', probeScript, subject, target, ...mode],
-			{
-				cwd: join(__dirname, '..'),
-				maxBuffer: 1 << 20,
-			},
-		);
-		const result = JSON.parse(stdout.trim().split('\n').pop() as string) as T;
-		if (result.items !== COUNT) throw new Error(`${subject}: not every item came back`);
-		return result;
-	};
-	const probe = async (subject: MemoryProbeSubject, nodeFlags: string[] = []) =>
-		await runProbe<MemoryProbeResult>(subject, nodeFlags, []);
+	const probe = await memoryProbe(sandbox);
 	const pay: MemoryProbeResult[] = [];
 	const floor: MemoryProbeResult[] = [];
 	const payCapped: MemoryProbeResult[] = [];
@@ -72,15 +43,8 @@ export async function benchmarkMemory(sandbox: SandboxEndpoint): Promise<Benchma
 	const heapAtStart = median(pay.map((result) => result.heapAtStartMb));
 	const spread = (results: MemoryProbeResult[]) =>
 		results.map((result) => result.peakGrowthMb.toFixed(0)).join(', ');
-	const { bytesByOrigin } = await runProbe<OriginsProbeResult>('pay', [], ['origins']);
-	const megabytes = (bytes = 0) => (bytes / 2 ** 20).toFixed(0);
-	const oldGenerationTotal = Object.values(bytesByOrigin).reduce(
-		(sum, bytes) => sum + (bytes ?? 0),
-		0,
-	);
-	const origins = `of the ${megabytes(oldGenerationTotal)} MB the Pay node's run brought into V8's old generation (sampled; alive at the end or freed only by a full collection), this package's code allocated ${megabytes(bytesByOrigin['this package'])} MB, axios ${megabytes(bytesByOrigin.axios)} MB, Node's http, net and streams ${megabytes(bytesByOrigin["Node's http, net and streams"])} MB (n8n's HTTP helper makes a new agent and connection per request), n8n-core ${megabytes(bytesByOrigin['n8n-core'])} MB, n8n-workflow ${megabytes(bytesByOrigin['n8n-workflow'])} MB`;
-	const httpShare =
-		(bytesByOrigin.axios ?? 0) + (bytesByOrigin["Node's http, net and streams"] ?? 0);
+	const { bytesByOrigin } = await probe<OriginsProbeResult>('pay', [], ['origins']);
+	const { origins, httpShare, oldGenerationTotal } = oldGenerationOrigins(bytesByOrigin);
 	// At the floor, not at a machine's absolute: no node sending through n8n's HTTP helper needs less
 	// than the reference node, measured in the same run.
 	const met = peak <= FLOOR_RATIO * floorPeak;
@@ -94,4 +58,54 @@ export async function benchmarkMemory(sandbox: SandboxEndpoint): Promise<Benchma
 		target: `≤ ${FLOOR_RATIO}× the reference node's peak (${(FLOOR_RATIO * floorPeak).toFixed(0)} MB)`,
 		met,
 	};
+}
+
+/**
+ * A runner of bench/memoryProbe.ts: each call a fresh process making `COUNT` reads of one payment
+ * created for it, through `subject` (the Pay node or the reference node); `nodeFlags` go to Node,
+ * `mode` to the probe.
+ */
+async function memoryProbe(sandbox: SandboxEndpoint) {
+	await sandbox.control.reset();
+	const created = await runNode(sandbox, CREATE_PARAMETERS, [
+		{ amount: 1000, description: 'memory' },
+	]);
+	const target = JSON.stringify({
+		baseUrl: sandbox.baseUrl,
+		demo: sandbox.demo,
+		slug: created.items[0].json.slug,
+		count: COUNT,
+	});
+	const probeScript = await compileMemoryProbe();
+	return async <T extends { items: number } = MemoryProbeResult>(
+		subject: MemoryProbeSubject,
+		nodeFlags: string[] = [],
+		mode: string[] = [],
+	): Promise<T> => {
+		const { stdout } = await promisify(execFile)(
+			process.execPath,
+			[...nodeFlags, '--expose-gc', probeScript, subject, target, ...mode],
+			{
+				cwd: join(__dirname, '..'),
+				maxBuffer: 1 << 20,
+			},
+		);
+		const result = JSON.parse(stdout.trim().split('\n').pop() as string) as T;
+		if (result.items !== COUNT) throw new Error(`${subject}: not every item came back`);
+		return result;
+	};
+}
+
+const megabytes = (bytes = 0) => (bytes / 2 ** 20).toFixed(0);
+
+/** Whose code allocated what the Pay node's run brought into V8's old generation, in words. */
+function oldGenerationOrigins(bytesByOrigin: OriginsProbeResult['bytesByOrigin']) {
+	const oldGenerationTotal = Object.values(bytesByOrigin).reduce(
+		(sum, bytes) => sum + (bytes ?? 0),
+		0,
+	);
+	const origins = `of the ${megabytes(oldGenerationTotal)} MB the Pay node's run brought into V8's old generation (sampled; alive at the end or freed only by a full collection), this package's code allocated ${megabytes(bytesByOrigin['this package'])} MB, axios ${megabytes(bytesByOrigin.axios)} MB, Node's http, net and streams ${megabytes(bytesByOrigin["Node's http, net and streams"])} MB (n8n's HTTP helper makes a new agent and connection per request), n8n-core ${megabytes(bytesByOrigin['n8n-core'])} MB, n8n-workflow ${megabytes(bytesByOrigin['n8n-workflow'])} MB`;
+	const httpShare =
+		(bytesByOrigin.axios ?? 0) + (bytesByOrigin["Node's http, net and streams"] ?? 0);
+	return { origins, httpShare, oldGenerationTotal };
 }

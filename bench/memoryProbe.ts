@@ -61,7 +61,8 @@ async function main(): Promise<void> {
 					{ operation: 'get', slug: '={{ $json.slug }}', concurrency: 10 },
 					items,
 				);
-	// One short run first, as a workflow that has run before: loading and compiling are not what is measured.
+	// One short run first, as a workflow that has run before: loading and compiling
+	// are not what is measured.
 	await read(input.slice(0, 10));
 	if (process.argv[4] === 'origins') {
 		const { bytesByOrigin, result } = await oldGenerationOrigins(async () => await read(input));

@@ -1,7 +1,7 @@
 /**
  * The real n8n the real-n8n benchmarks run in: the newest n8n of the local runtime on its own Node
- * (scripts/n8nRuntime/releases.ts; installed under `.n8n-runtime/` when missing), with a user folder
- * of its own where this package is installed as users install it and the sandbox credential
+ * (scripts/n8nRuntime/releases.ts; installed under `.n8n-runtime/` when missing), with a user
+ * folder of its own where this package is installed as users install it and the sandbox credential
  * imported. Commands run as `<node> <n8n script> …`, in the runtime's environment for n8n.
  */
 import { mkdirSync, rmSync } from 'fs';
@@ -20,7 +20,10 @@ export const BENCH_N8N_VERSION = N8N_NEWEST.version;
 const NODE_BINARY = nodeBinaryOf(N8N_NEWEST);
 const N8N_SCRIPT = n8nScriptOf(N8N_NEWEST);
 
-/** `PAY_BENCH_N8N_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'`: a CPU profile of each `n8n execute`. */
+/**
+ * `PAY_BENCH_N8N_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'`: a CPU
+ * profile of each `n8n execute`.
+ */
 const EXECUTE_NODE_ARGUMENTS = (process.env.PAY_BENCH_N8N_NODE_ARGS ?? '')
 	.split(' ')
 	.filter(Boolean);

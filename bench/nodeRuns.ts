@@ -41,7 +41,9 @@ export async function runNode(
 	return run;
 }
 
-/** Runs the benchmarks' reference node (bench/floorNode.ts) through the same engine and credential. */
+/**
+ * Runs the benchmarks' reference node (bench/floorNode.ts) through the same engine and credential.
+ */
 export async function runFloorNode(
 	sandbox: SandboxEndpoint,
 	parameters: IDataObject,
@@ -75,7 +77,9 @@ function credentialTypesAllowingFloorNode(
 	return { ...types, payApi: widened };
 }
 
-/** The reference node's parameters for the same creations as CREATE_PARAMETERS (mapped or fixed). */
+/**
+ * The reference node's parameters for the same creations as CREATE_PARAMETERS (mapped or fixed).
+ */
 export function floorCreateParameters(mapped: boolean, concurrency = 1): IDataObject {
 	return mapped
 		? {

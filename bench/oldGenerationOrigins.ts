@@ -10,7 +10,9 @@ import { Session } from 'inspector';
 export type AllocationOrigin =
 	'this package' | 'axios' | "Node's http, net and streams" | 'n8n-core' | 'n8n-workflow' | 'other';
 
-/** One sample every 4 KB allocated on average: fine enough for 10,000 requests, cheap enough to run. */
+/**
+ * One sample every 4 KB allocated on average: fine enough for 10,000 requests, cheap enough to run.
+ */
 const SAMPLING_INTERVAL_BYTES = 4096;
 
 export function originOf(scriptUrl: string): AllocationOrigin {

@@ -1,4 +1,6 @@
-/** The packed tarball's size, and the time to require the built nodes once n8n-workflow is loaded. */
+/**
+ * The packed tarball's size, and the time to require the built nodes once n8n-workflow is loaded.
+ */
 import { execFileSync } from 'child_process';
 import { join } from 'path';
 

@@ -1,4 +1,6 @@
-/** The baseline: a plain axios client making the same requests as the node, with no n8n in between. */
+/**
+ * The baseline: a plain axios client making the same requests as the node, with no n8n in between.
+ */
 import axios from 'axios';
 import { Agent } from 'http';
 import type { AxiosInstance } from 'axios';
@@ -29,7 +31,10 @@ export async function plainClient(
 	});
 }
 
-/** The creations the Pay node makes for `rows` (bench/nodeRuns.ts), one at a time; `mapped: false` sends fixed amount and description. */
+/**
+ * The creations the Pay node makes for `rows` (bench/nodeRuns.ts), one at a time; `mapped: false`
+ * sends fixed amount and description.
+ */
 export async function plainCreations(
 	client: AxiosInstance,
 	rows: IDataObject[],

@@ -158,7 +158,10 @@ function workflowOf(variant: Variant) {
 	};
 }
 
-/** `count` payments created and paid in the sandbox; their callback bodies as the sandbox would send them. */
+/**
+ * `count` payments created and paid in the sandbox; their callback bodies as the
+ * sandbox would send them.
+ */
 async function paidCallbackBodies(
 	sandbox: SandboxEndpoint,
 	count: number,
@@ -286,7 +289,10 @@ async function postAll(
 interface Measured {
 	latencies: number[];
 	busyMs: number;
-	/** CPU time of n8n's process meanwhile: far less disturbed by the machine's other work than wall time. */
+	/**
+	 * CPU time of n8n's process meanwhile: far less disturbed by the machine's
+	 * other work than wall time.
+	 */
 	n8nCpuMs: number;
 }
 
@@ -322,7 +328,10 @@ async function profiledBlock(
 	);
 }
 
-/** Every callback sent came out as one successful execution with its payment (and verified, where asked). */
+/**
+ * Every callback sent came out as one successful execution with its payment
+ * (and verified, where asked).
+ */
 function checkExecutions(
 	records: ExecutionRecords,
 	variant: Variant,
@@ -351,13 +360,86 @@ function checkExecutions(
 }
 
 export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
-	// n8n's own copy of flatted, the format n8n stores execution data in.
+	const parse = n8nFlattedParse();
+	const n8n = await prepareN8n(sandbox);
+	const callbacks = await callbacksOfEachVariant(sandbox);
+	// Opened before n8n starts (the imports made the database), so that n8n
+	// is stopped whatever fails.
+	const records = new ExecutionRecords(n8n.instance.userFolder);
+	try {
+		n8n.server = await startServer(n8n.instance, join(n8n.instance.userFolder, 'n8n.log'));
+		const pid = n8n.server.pid as number;
+		await ensureOwner(n8n.baseUrl);
+		await warmUpEachVariant(n8n, records, callbacks);
+		const started = Date.now();
+		const measured = await measuredBlocks(n8n, pid, records, callbacks);
+		const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+		const of = figuresOf(measured);
+		const { met } = ratiosOf(of);
+		const profiles = met ? [] : await profiledVariants(n8n, pid, records, callbacks);
+		for (const variant of VARIANTS)
+			checkExecutions(records, variant, sentTo(variant, callbacks, met), parse);
+		return triggerLoadResult(of, minutes, profiles);
+	} finally {
+		records.close();
+		if (n8n.server) await stopServer(n8n.server);
+	}
+}
+
+/** One more block to each of PROFILED, profiled: where n8n's CPU goes. */
+async function profiledVariants(
+	n8n: LocalN8n,
+	pid: number,
+	records: ExecutionRecords,
+	callbacks: Callbacks,
+): Promise<string[]> {
+	const profiles: string[] = [];
+	for (const name of PROFILED)
+		profiles.push(
+			await profiledBlock(
+				n8n,
+				pid,
+				records,
+				VARIANTS.find((variant) => variant.name === name) as Variant,
+				callbacks.profiledBodiesOf.get(name) ?? [],
+			),
+		);
+	return profiles;
+}
+
+/** Every callback the start node was sent: warm-up, measured, and profiled when it was. */
+function sentTo(
+	variant: Variant,
+	callbacks: Callbacks,
+	met: boolean,
+): Array<Record<string, unknown>> {
+	return [
+		...(callbacks.warmUpOf.get(variant.name) ?? []),
+		...(callbacks.bodiesOf.get(variant.name) ?? []),
+		...(met ? [] : (callbacks.profiledBodiesOf.get(variant.name) ?? [])),
+	];
+}
+
+/** n8n's own copy of flatted, the format n8n stores execution data in. */
+function n8nFlattedParse(): (text: string) => unknown {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { parse } = require(join(installDirOf(N8N_NEWEST), 'node_modules', 'flatted')) as {
 		parse(text: string): unknown;
 	};
-	const n8n = await prepareN8n(sandbox);
-	// Payments of its own for each start node: every callback any of them gets is a new one.
+	return parse;
+}
+
+type Bodies = Map<VariantName, Array<Record<string, unknown>>>;
+
+/** Each start node's callbacks: to warm up, to measure, and to profile when a target is missed. */
+interface Callbacks {
+	warmUpOf: Bodies;
+	bodiesOf: Bodies;
+	profiledBodiesOf: Bodies;
+}
+
+/** Payments of its own for each start node: every callback any of them gets is a new one. */
+async function callbacksOfEachVariant(sandbox: SandboxEndpoint): Promise<Callbacks> {
 	const each = WARM_UP + CALLBACKS;
 	// And one more block each for the Pay Trigger and Webhook v2, sent only to profile them when a
 	// target is missed.
@@ -383,113 +465,117 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 			bodies.slice(index * each + WARM_UP, (index + 1) * each),
 		]),
 	);
-	// Opened before n8n starts (the imports made the database), so that n8n is stopped whatever fails.
-	const records = new ExecutionRecords(n8n.instance.userFolder);
-	try {
-		n8n.server = await startServer(n8n.instance, join(n8n.instance.userFolder, 'n8n.log'));
-		const pid = n8n.server.pid as number;
-		await ensureOwner(n8n.baseUrl);
-		for (const variant of VARIANTS) {
-			const warmUp = warmUpOf.get(variant.name) ?? [];
-			await untilRegistered(variant.url(n8n.baseUrl), variant.headers, warmUp[0]);
-			await postAll(variant.url(n8n.baseUrl), variant.headers, warmUp.slice(1));
-			await untilEnded(records, workflowId(variant), warmUp.length);
-		}
-		const measured = new Map<VariantName, Measured>(
-			VARIANTS.map((variant) => [variant.name, { latencies: [], busyMs: 0, n8nCpuMs: 0 }]),
-		);
-		const started = Date.now();
-		for (let round = 0; round * BLOCK < CALLBACKS; round++) {
-			const order = VARIANTS.map((_, index) => VARIANTS[(index + round) % VARIANTS.length]);
-			for (const variant of order) {
-				const block = (bodiesOf.get(variant.name) ?? []).slice(round * BLOCK, (round + 1) * BLOCK);
-				const before = records.finishedCount(workflowId(variant));
-				const blockStarted = process.hrtime.bigint();
-				const cpuAtStart = cpuMsOf(pid);
-				const latencies = await postAll(variant.url(n8n.baseUrl), variant.headers, block);
-				await untilEnded(records, workflowId(variant), before + block.length);
-				const entry = measured.get(variant.name) as Measured;
-				entry.busyMs += Number(process.hrtime.bigint() - blockStarted) / 1e6;
-				entry.n8nCpuMs += cpuMsOf(pid) - cpuAtStart;
-				entry.latencies.push(...latencies);
-			}
-		}
-		const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+	return { warmUpOf, bodiesOf, profiledBodiesOf };
+}
 
-		const figures = new Map(
-			VARIANTS.map((variant) => {
-				const { latencies, busyMs, n8nCpuMs } = measured.get(variant.name) as Measured;
-				return [
-					variant.name,
-					{
-						cpuMsPerCallback: n8nCpuMs / latencies.length,
-						perSecond: (latencies.length / busyMs) * 1000,
-						p50: median(latencies),
-						p99: percentile(latencies, 0.99),
-					},
-				];
-			}),
-		);
-		const of = (name: VariantName) =>
-			figures.get(name) as {
-				cpuMsPerCallback: number;
-				perSecond: number;
-				p50: number;
-				p99: number;
-			};
-		const throughputRatio = of('pay').perSecond / of('webhookV2').perSecond;
-		const p50Ratio = of('pay').p50 / of('webhookV2').p50;
-		const describe = (variant: Variant) => {
-			const figure = of(variant.name);
-			return `${variant.label} ${figure.perSecond.toFixed(1)} callbacks/s, p50 ${figure.p50.toFixed(0)} ms, p99 ${figure.p99.toFixed(0)} ms, n8n's CPU ${figure.cpuMsPerCallback.toFixed(1)} ms per callback`;
-		};
-		// Per callback, CPU time of n8n's process (the service's work is in the sandbox's process).
-		const cost = (name: VariantName) => of(name).cpuMsPerCallback;
-		const isolateMs = cost('webhookV1') - cost('webhookV2');
-		const packageMs = cost('pay') - cost('webhookV1');
-		const verificationMs = cost('pay') - cost('payUnverified');
-		const met = meetsThroughputTarget(throughputRatio) && meetsP50Target(p50Ratio);
-		// n8n's CPU per second of the run, in cores: near the machine's count, callbacks/s follow CPU.
-		const coresBusy = (cost('pay') * of('pay').perSecond) / 1000;
-		const profiles: string[] = [];
-		if (!met)
-			for (const name of PROFILED)
-				profiles.push(
-					await profiledBlock(
-						n8n,
-						pid,
-						records,
-						VARIANTS.find((variant) => variant.name === name) as Variant,
-						profiledBodiesOf.get(name) ?? [],
-					),
-				);
-		const heldBack = met
-			? ''
-			: `; what holds it back: n8n's own CPU per callback, ${cost('pay').toFixed(1)} ms for the Pay Trigger against ${cost('webhookV2').toFixed(1)} ms for the Webhook node v2, the only start node n8n ${N8N_NEWEST.version} runs without an expression isolate (\`webhookPhaseNeedsIsolate\` in n8n's live-webhooks.js skips it for n8n's own Webhook node from version 2, with static parameters, alone); with the Pay Trigger n8n's process was busy ${coresBusy.toFixed(1)} of the machine's ${cpus().length} cores, so callbacks/s follow its CPU per callback; ${profiles.join('; ')}`;
-		for (const variant of VARIANTS)
-			checkExecutions(
-				records,
-				variant,
-				[
-					...(warmUpOf.get(variant.name) ?? []),
-					...(bodiesOf.get(variant.name) ?? []),
-					...(met ? [] : (profiledBodiesOf.get(variant.name) ?? [])),
-				],
-				parse,
-			);
-		return {
-			name: `Trigger under load (real n8n ${N8N_NEWEST.version})`,
-			figure: `${decisiveFigure(throughputRatio, 2, meetsThroughputTarget)}× callbacks/s, p50 ${decisiveFigure(p50Ratio, 2, meetsP50Target)}×`,
-			target: `callbacks/s ≥ ${THROUGHPUT_TARGET}×, p50 ≤ ${P50_TARGET}× n8n's Webhook node v2 with Header Auth`,
-			met,
-			measured:
-				`real n8n ${N8N_NEWEST.version} on its Node ${N8N_NEWEST.nodeVersion}, the sandbox in another process, ${CALLBACKS.toLocaleString('en')} distinct valid payment callbacks per start node, ${AT_ONCE} at a time, answered on receipt, in blocks of ${BLOCK} alternating between the start nodes (all took ${minutes} min); ` +
-				`none lost: one successful execution per callback, with its payment, read from n8n's database${VARIANTS.some((variant) => variant.verified) ? ', each Pay Trigger item verified with the service' : ''}; callbacks/s until every execution had ended; p50/p99 time to the answer: ` +
-				`${VARIANTS.map(describe).join('; ')}. ` +
-				`Apart, in n8n's CPU time per callback: what n8n 2.41 adds for a start node other than its own Webhook node v2 (an expression isolate for the webhook phase, and for a node of version 1 an expression per callback; Webhook v1 − Webhook v2) ${isolateMs.toFixed(1)} ms; the Pay Trigger (version 2) against Webhook v1 (Pay Trigger − Webhook v1: the package's work, less Webhook v1's credential read per callback and its version 1 expression) ${packageMs.toFixed(1)} ms, of which the verification (one read of the payment from the service through n8n's HTTP helper; Pay Trigger − Pay Trigger with verification off) ${verificationMs.toFixed(1)} ms${heldBack}`,
-		};
-	} finally {
-		records.close();
-		if (n8n.server) await stopServer(n8n.server);
+/** Each start node's webhook registered, and its warm-up callbacks' executions ended. */
+async function warmUpEachVariant(
+	n8n: LocalN8n,
+	records: ExecutionRecords,
+	callbacks: Callbacks,
+): Promise<void> {
+	for (const variant of VARIANTS) {
+		const warmUp = callbacks.warmUpOf.get(variant.name) ?? [];
+		await untilRegistered(variant.url(n8n.baseUrl), variant.headers, warmUp[0]);
+		await postAll(variant.url(n8n.baseUrl), variant.headers, warmUp.slice(1));
+		await untilEnded(records, workflowId(variant), warmUp.length);
 	}
+}
+
+/** The measured callbacks, in blocks, the start nodes in turn (which goes first rotating). */
+async function measuredBlocks(
+	n8n: LocalN8n,
+	pid: number,
+	records: ExecutionRecords,
+	callbacks: Callbacks,
+): Promise<Map<VariantName, Measured>> {
+	const measured = new Map<VariantName, Measured>(
+		VARIANTS.map((variant) => [variant.name, { latencies: [], busyMs: 0, n8nCpuMs: 0 }]),
+	);
+	for (let round = 0; round * BLOCK < CALLBACKS; round++) {
+		const order = VARIANTS.map((_, index) => VARIANTS[(index + round) % VARIANTS.length]);
+		for (const variant of order) {
+			const block = (callbacks.bodiesOf.get(variant.name) ?? []).slice(
+				round * BLOCK,
+				(round + 1) * BLOCK,
+			);
+			const before = records.finishedCount(workflowId(variant));
+			const blockStarted = process.hrtime.bigint();
+			const cpuAtStart = cpuMsOf(pid);
+			const latencies = await postAll(variant.url(n8n.baseUrl), variant.headers, block);
+			await untilEnded(records, workflowId(variant), before + block.length);
+			const entry = measured.get(variant.name) as Measured;
+			entry.busyMs += Number(process.hrtime.bigint() - blockStarted) / 1e6;
+			entry.n8nCpuMs += cpuMsOf(pid) - cpuAtStart;
+			entry.latencies.push(...latencies);
+		}
+	}
+	return measured;
+}
+
+interface Figure {
+	cpuMsPerCallback: number;
+	perSecond: number;
+	p50: number;
+	p99: number;
+}
+
+/** A start node's figures: n8n's CPU per callback, callbacks per second, p50 and p99. */
+function figuresOf(measured: Map<VariantName, Measured>): (name: VariantName) => Figure {
+	const figures = new Map(
+		VARIANTS.map((variant) => {
+			const { latencies, busyMs, n8nCpuMs } = measured.get(variant.name) as Measured;
+			return [
+				variant.name,
+				{
+					cpuMsPerCallback: n8nCpuMs / latencies.length,
+					perSecond: (latencies.length / busyMs) * 1000,
+					p50: median(latencies),
+					p99: percentile(latencies, 0.99),
+				},
+			];
+		}),
+	);
+	return (name) => figures.get(name) as Figure;
+}
+
+/** The Pay Trigger against n8n's Webhook node v2, and whether both targets are met. */
+function ratiosOf(of: (name: VariantName) => Figure) {
+	const throughputRatio = of('pay').perSecond / of('webhookV2').perSecond;
+	const p50Ratio = of('pay').p50 / of('webhookV2').p50;
+	const met = meetsThroughputTarget(throughputRatio) && meetsP50Target(p50Ratio);
+	return { throughputRatio, p50Ratio, met };
+}
+
+function triggerLoadResult(
+	of: (name: VariantName) => Figure,
+	minutes: string,
+	profiles: string[],
+): BenchmarkResult {
+	const { throughputRatio, p50Ratio, met } = ratiosOf(of);
+	const describe = (variant: Variant) => {
+		const figure = of(variant.name);
+		return `${variant.label} ${figure.perSecond.toFixed(1)} callbacks/s, p50 ${figure.p50.toFixed(0)} ms, p99 ${figure.p99.toFixed(0)} ms, n8n's CPU ${figure.cpuMsPerCallback.toFixed(1)} ms per callback`;
+	};
+	// Per callback, CPU time of n8n's process (the service's work is in the sandbox's process).
+	const cost = (name: VariantName) => of(name).cpuMsPerCallback;
+	const isolateMs = cost('webhookV1') - cost('webhookV2');
+	const packageMs = cost('pay') - cost('webhookV1');
+	const verificationMs = cost('pay') - cost('payUnverified');
+	// n8n's CPU per second of the run, in cores: near the machine's count, callbacks/s follow CPU.
+	const coresBusy = (cost('pay') * of('pay').perSecond) / 1000;
+	const heldBack = met
+		? ''
+		: `; what holds it back: n8n's own CPU per callback, ${cost('pay').toFixed(1)} ms for the Pay Trigger against ${cost('webhookV2').toFixed(1)} ms for the Webhook node v2, the only start node n8n ${N8N_NEWEST.version} runs without an expression isolate (\`webhookPhaseNeedsIsolate\` in n8n's live-webhooks.js skips it for n8n's own Webhook node from version 2, with static parameters, alone); with the Pay Trigger n8n's process was busy ${coresBusy.toFixed(1)} of the machine's ${cpus().length} cores, so callbacks/s follow its CPU per callback; ${profiles.join('; ')}`;
+	return {
+		name: `Trigger under load (real n8n ${N8N_NEWEST.version})`,
+		figure: `${decisiveFigure(throughputRatio, 2, meetsThroughputTarget)}× callbacks/s, p50 ${decisiveFigure(p50Ratio, 2, meetsP50Target)}×`,
+		target: `callbacks/s ≥ ${THROUGHPUT_TARGET}×, p50 ≤ ${P50_TARGET}× n8n's Webhook node v2 with Header Auth`,
+		met,
+		measured:
+			`real n8n ${N8N_NEWEST.version} on its Node ${N8N_NEWEST.nodeVersion}, the sandbox in another process, ${CALLBACKS.toLocaleString('en')} distinct valid payment callbacks per start node, ${AT_ONCE} at a time, answered on receipt, in blocks of ${BLOCK} alternating between the start nodes (all took ${minutes} min); ` +
+			`none lost: one successful execution per callback, with its payment, read from n8n's database${VARIANTS.some((variant) => variant.verified) ? ', each Pay Trigger item verified with the service' : ''}; callbacks/s until every execution had ended; p50/p99 time to the answer: ` +
+			`${VARIANTS.map(describe).join('; ')}. ` +
+			`Apart, in n8n's CPU time per callback: what n8n 2.41 adds for a start node other than its own Webhook node v2 (an expression isolate for the webhook phase, and for a node of version 1 an expression per callback; Webhook v1 − Webhook v2) ${isolateMs.toFixed(1)} ms; the Pay Trigger (version 2) against Webhook v1 (Pay Trigger − Webhook v1: the package's work, less Webhook v1's credential read per callback and its version 1 expression) ${packageMs.toFixed(1)} ms, of which the verification (one read of the payment from the service through n8n's HTTP helper; Pay Trigger − Pay Trigger with verification off) ${verificationMs.toFixed(1)} ms${heldBack}`,
+	};
 }

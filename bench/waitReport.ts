@@ -31,7 +31,10 @@ export interface Measured {
 	profiles: string[];
 }
 
-/** `GET /pay_detail/` against the sandbox, a new connection each (as n8n's HTTP helper opens): ms each. */
+/**
+ * `GET /pay_detail/` against the sandbox, a new connection each (as n8n's
+ * HTTP helper opens): ms each.
+ */
 export async function timedReads(sandbox: SandboxEndpoint, slug: string): Promise<number[]> {
 	const client = await login(sandbox);
 	const url = new URL(`/pay_detail/${slug}`, sandbox.baseUrl);

@@ -6,14 +6,15 @@
  *
  * Each round starts BLOCK executions of each workflow and waits until all are waiting; then each is
  * resumed by one HTTP POST at a known instant, one at a time (the next only once the previous
- * execution has ended), in turn between the workflows, which goes first rotating each round. The Pay side's link is paid in the sandbox without its callback (`callback: false`), and
- * the body the sandbox would have sent is posted to the callback URL it holds (this execution's
- * resume URL with the Callback Secret): so the node's verification read (`GET /pay_detail/`) finds
- * it paid. The Wait nodes get the same body at their resume URLs. The time is from just before the
- * POST to the start n8n recorded for "Next" (both clocks are this machine's); n8n's CPU time
- * meanwhile is taken too, as the wall time on a shared machine varies far more. The verification
- * read is also timed on its own against the same sandbox. When the target is missed, one more
- * block per side is resumed under a CPU profile of n8n's main thread (waitProfile.ts).
+ * execution has ended), in turn between the workflows, which goes first rotating each round. The
+ * Pay side's link is paid in the sandbox without its callback (`callback: false`), and the body the
+ * sandbox would have sent is posted to the callback URL it holds (this execution's resume URL with
+ * the Callback Secret): so the node's verification read (`GET /pay_detail/`) finds it paid. The
+ * Wait nodes get the same body at their resume URLs. The time is from just before the POST to the
+ * start n8n recorded for "Next" (both clocks are this machine's); n8n's CPU time meanwhile is taken
+ * too, as the wall time on a shared machine varies far more. The verification read is also timed on
+ * its own against the same sandbox. When the target is missed, one more block per side is resumed
+ * under a CPU profile of n8n's main thread (waitProfile.ts).
  */
 import type { ChildProcess } from 'child_process';
 import { join } from 'path';
@@ -74,7 +75,9 @@ async function until<T>(what: string, check: () => T | undefined, timeoutMs = 60
 	}
 }
 
-/** Starts `count` executions of the side's workflow and waits until they are all waiting; their ids. */
+/**
+ * Starts `count` executions of the side's workflow and waits until they are all waiting; their ids.
+ */
 async function startWaiting(run: WaitRun, side: Side, count: number): Promise<string[]> {
 	const known = new Set(run.records.idsWith(side.workflowId, 'waiting'));
 	for (let index = 0; index < count; index++) {
@@ -210,7 +213,8 @@ export async function benchmarkWaitResume(sandbox: SandboxEndpoint): Promise<Ben
 	const inspectorPort = PORT + 12;
 	const instance = await prepareWaitN8n(sandbox, PORT, `${N8N_HOST}:${inspectorPort}`);
 	const baseUrl = `http://${N8N_HOST}:${PORT}`;
-	// Opened before n8n starts (the imports made the database), so that n8n is stopped whatever fails.
+	// Opened before n8n starts (the imports made the database), so that n8n
+	// is stopped whatever fails.
 	const records = new ExecutionRecords(instance.userFolder);
 	let server: ChildProcess | undefined;
 	try {

@@ -1,4 +1,7 @@
-/** Who is calling: `x-api-key` and `Authorization: Bearer <access token>`, checked as the service does. */
+/**
+ * Who is calling: `x-api-key` and `Authorization: Bearer <access token>`,
+ * checked as the service does.
+ */
 import { ServiceError } from './http';
 import type { SandboxRequest } from './http';
 import type { Account } from './model';

@@ -33,7 +33,9 @@ export function paymentCallbackBody(payment: PaymentObject): Record<string, unkn
 	};
 }
 
-/** Withdrawal status change, as bank withdrawals notify it (JSON with id, state, dates, account). */
+/**
+ * Withdrawal status change, as bank withdrawals notify it (JSON with id, state, dates, account).
+ */
 export function withdrawalCallbackBody(withdrawal: Withdrawal): Record<string, unknown> {
 	return {
 		id: withdrawal.id,

@@ -29,8 +29,8 @@ export const BANKS = [
 export const DOCUMENT_TYPES = ['CC', 'TI', 'CE', 'NIT', 'PA'];
 
 /**
- * Cash networks and the agreement number (`project_code`) the payer quotes with the PIN. The numbers
- * are the sandbox's own: the real ones are not public.
+ * Cash networks and the agreement number (`project_code`) the payer quotes with the PIN. The
+ * numbers are the sandbox's own: the real ones are not public.
  */
 export const CASH_AGREEMENTS: Record<string, string> = {
 	corresponsal_bancolombia: '94520',
@@ -118,7 +118,9 @@ export function submitMethod(
 	}
 }
 
-/** Nequi as real clients send it: the payer, the Nequi account's phone and `push` (a JSON boolean). */
+/**
+ * Nequi as real clients send it: the payer, the Nequi account's phone and `push` (a JSON boolean).
+ */
 function submitNequi(state: SandboxState, payment: PaymentObject, body: Body): MethodOutcome {
 	readPayer(state, payment, body);
 	const nequiPhone = requireString(body, 'phone_nequi');
@@ -160,8 +162,8 @@ function readPayer(state: SandboxState, payment: PaymentObject, body: Body): voi
 }
 
 /**
- * A method the object or the account does not allow: the service's `NOT_ALLOWED` as real clients see
- * it, or the spec profile's `{error, detail}`.
+ * A method the object or the account does not allow: the service's `NOT_ALLOWED` as real clients
+ * see it, or the spec profile's `{error, detail}`.
  */
 export function notAllowed(
 	state: SandboxState,

@@ -2,7 +2,10 @@
 import { SANDBOX_PROFILES, isSandboxProfile, startSandbox } from './index';
 import type { SandboxProfile } from './index';
 
-/** `--profile spec` (or PAY_SANDBOX_PROFILE=spec) answers with the spec's shapes; `observed` is the default. */
+/**
+ * `--profile spec` (or PAY_SANDBOX_PROFILE=spec) answers with the spec's shapes;
+ * `observed` is the default.
+ */
 export function profileFromArguments(argv: string[], env: NodeJS.ProcessEnv): SandboxProfile {
 	const flag = argv.indexOf('--profile');
 	const given = flag >= 0 ? argv[flag + 1] : env.PAY_SANDBOX_PROFILE;

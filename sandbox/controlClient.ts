@@ -1,4 +1,6 @@
-/** A typed client of the sandbox's control API (`/_sandbox/`), for tests, benchmarks and scripts. */
+/**
+ * A typed client of the sandbox's control API (`/_sandbox/`), for tests, benchmarks and scripts.
+ */
 import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
@@ -43,14 +45,18 @@ export class SandboxControl {
 		await this.http.post('/faults', fault);
 	}
 
-	/** The next `times` requests of `route` are answered `body` (a failureBodies.ts shape) with `status`, unprocessed. */
+	/**
+	 * The next `times` requests of `route` are answered `body` (a failureBodies.ts shape)
+	 * with `status`, unprocessed.
+	 */
 	async injectFailure(route: string, status: number, body: FailureBody, times = 1): Promise<void> {
 		await this.injectFault({ route, status, failure: body, times });
 	}
 
 	/**
 	 * Waits until no request is being handled: one held by a fault's latency is carried out after
-	 * its client gave up, so count effects after this. How many are still under way (0, or after 30 s).
+	 * its client gave up, so count effects after this. How many are still
+	 * under way (0, or after 30 s).
 	 */
 	async settle(): Promise<number> {
 		return (await this.http.post('/settle')).data.underWay;

@@ -30,9 +30,14 @@ export const SETTABLE_OPTIONS = [
 ] as const;
 export type SandboxSettings = Pick<SandboxOptions, (typeof SETTABLE_OPTIONS)[number]>;
 
-/** Codes waiting to be used are read with `/codes/{username}`, as a phone or mailbox would receive them. */
-export function accountView({ pendingCodes: _codes, ...account }: Account): ControlAccount {
-	return account;
+/**
+ * Codes waiting to be used are read with `/codes/{username}`, as a phone or
+ * mailbox would receive them.
+ */
+export function accountView(account: Account): ControlAccount {
+	const view: Partial<Account> = { ...account };
+	delete view.pendingCodes;
+	return view as ControlAccount;
 }
 
 export function paymentView(payment: PaymentObject): ControlPayment {

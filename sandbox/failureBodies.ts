@@ -2,12 +2,13 @@
  * The failure bodies the live service really answers (docs/SERVICE.md, "Failures"), for the
  * `observed` profile's routes and for faults. Most carry no `detail`:
  *
- * - `errorSentence('No se pudo …')`   → `{"error": "No se pudo …"}` (403 on creation, 200 elsewhere)
- * - `fieldErrors({ amount: '…' })`     → `{"amount": ["…"]}` (400)
- * - `resultCode('PAY_IS_PAYED')`       → `{"result": "PAY_IS_PAYED"}` (400/403/404; `{"result": "error"}` with 200)
+ * - `errorSentence('No se pudo …')` → `{"error": "No se pudo …"}` (403 on creation, 200 elsewhere)
+ * - `fieldErrors({ amount: '…' })` → `{"amount": ["…"]}` (400)
+ * - `resultCode('PAY_IS_PAYED')` → `{"result": "PAY_IS_PAYED"}` (400/403/404;
+ *   `{"result": "error"}` with 200)
  * - `errorMessage('unknown payment method')` → `{"error": true, "msg": "…"}` (400)
- * - `errorCode('NOT_FOUND')`           → `{"error": "NOT_FOUND"}` (200)
- * - `specFailure('…')`                 → the spec's `{"error": <sentence>, "detail": "…"}`
+ * - `errorCode('NOT_FOUND')` → `{"error": "NOT_FOUND"}` (200)
+ * - `specFailure('…')` → the spec's `{"error": <sentence>, "detail": "…"}`
  *
  * A route refuses with one by throwing `refuseWith(status, body)`; a fault answers one with
  * `{ route, status, failure: body }` (any status, 200 included).
@@ -22,7 +23,10 @@ export type SpecFailureBody = { error: string; detail: string };
 export type FailureBody =
 	ErrorSentenceBody | FieldErrorsBody | ResultCodeBody | ErrorMessageBody | SpecFailureBody;
 
-/** Result codes seen: the object is already paid, method not enabled, balance too low, to oneself, payer document too long. */
+/**
+ * Result codes seen: the object is already paid, method not enabled, balance too low, to oneself,
+ * payer document too long.
+ */
 export const RESULT_CODES = [
 	'PAY_IS_PAYED',
 	'NOT_ALLOWED',
@@ -34,7 +38,10 @@ export const RESULT_CODES = [
 /** Codes seen in `error` with HTTP 200. */
 export const ERROR_CODES = ['BAD_USER', 'EXPIRED', 'ALL_USED', 'NOT_FOUND'] as const;
 
-/** The Spanish sentence of a refused creation (methods as an object, no payer_redirect_url or callback). */
+/**
+ * The Spanish sentence of a refused creation (methods as an object, no
+ * payer_redirect_url or callback).
+ */
 export const CREATION_REFUSED_SENTENCE = 'No se pudo crear el pago: revise los datos enviados';
 
 export const errorSentence = (sentence: string): ErrorSentenceBody => ({ error: sentence });
@@ -48,7 +55,10 @@ export function fieldErrors(fields: Record<string, string | string[]>): FieldErr
 	);
 }
 
-/** `{"result": CODE}`, with the fields some codes carry beside it (NOT_ALLOWED: `error`, `payment_method`). */
+/**
+ * `{"result": CODE}`, with the fields some codes carry beside it (NOT_ALLOWED:
+ * `error`, `payment_method`).
+ */
 export const resultCode = (code: string, extra: Record<string, unknown> = {}): ResultCodeBody => ({
 	...extra,
 	result: code,
@@ -60,12 +70,18 @@ export const errorCode = (code: string): ErrorSentenceBody => ({ error: code });
 
 export const specFailure = (detail: string): SpecFailureBody => ({ error: ERROR_SENTENCE, detail });
 
-/** A refusal whose body is one of the shapes above, thrown from a route: `throw refuseWith(403, resultCode('PAY_IS_PAYED'))`. */
+/**
+ * A refusal whose body is one of the shapes above, thrown from a route:
+ * `throw refuseWith(403, resultCode('PAY_IS_PAYED'))`.
+ */
 export function refuseWith(status: number, body: FailureBody): ServiceError {
 	return new ServiceError(status, describe(body), body);
 }
 
-/** The same refusal in each profile's words: the real body and status when observed, the spec's refusal otherwise. */
+/**
+ * The same refusal in each profile's words: the real body and status when observed, the
+ * spec's refusal otherwise.
+ */
 export function refuseAs(
 	profile: string,
 	status: number,
@@ -80,7 +96,10 @@ function describe(body: FailureBody): string {
 	return JSON.stringify(body);
 }
 
-/** A field check's refusal, "amount: Ensure this value …": the live service answers such 400s as a field map. */
+/**
+ * A field check's refusal, "amount: Ensure this value …": the live service answers
+ * such 400s as a field map.
+ */
 const FIELD_REFUSAL = /^([A-Za-z_][A-Za-z0-9_]*): (.+)$/s;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Faults a test (or a curious user) injects per route through the control API: what the network
- * and a struggling service do to a client. A fault applies to the next `times` requests of its route.
+ * and a struggling service do to a client. A fault applies to the next
+ * `times` requests of its route.
  */
 import type { FailureBody } from './failureBodies';
 
@@ -13,13 +14,20 @@ export interface Fault {
 	status?: number;
 	/** The request is carried out, then the answer is replaced by the fault. */
 	afterProcessing?: boolean;
-	/** Replace the answer's body: an HTML page, broken JSON, nothing, plain text, the answer encoded twice, or `json`. */
+	/**
+	 * Replace the answer's body: an HTML page, broken JSON, nothing, plain text, the answer
+	 * encoded twice, or `json`.
+	 */
 	body?: FaultBody;
-	/** With `body: 'json'`: the JSON value to answer instead, e.g. a shape the spec does not show ("OK", null, []). */
+	/**
+	 * With `body: 'json'`: the JSON value to answer instead, e.g. a shape the spec does
+	 * not show ("OK", null, []).
+	 */
 	json?: unknown;
 	/**
-	 * One of the live service's failure bodies (failureBodies.ts: `{"error": "NOT_FOUND"}`, a field map,
-	 * `{"result": "PAY_IS_PAYED"}` …), answered with `status` (default 200, as the service does for some).
+	 * One of the live service's failure bodies (failureBodies.ts: `{"error": "NOT_FOUND"}`, a field
+	 * map, `{"result": "PAY_IS_PAYED"}` …), answered with `status` (default 200, as
+	 * the service does for some).
 	 */
 	failure?: FailureBody;
 	/** `Location` header value: with a 3xx status, a redirect (a proxy or a moved host does that). */
@@ -32,7 +40,10 @@ export interface Fault {
 	reset?: 'before' | 'after';
 	/** How many requests it applies to (default 1). */
 	times?: number;
-	/** How many requests of its route pass untouched before it applies (default 0): "the 3rd fails" is `after: 2`. */
+	/**
+	 * How many requests of its route pass untouched before it applies (default 0): "the
+	 * 3rd fails" is `after: 2`.
+	 */
 	after?: number;
 }
 

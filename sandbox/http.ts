@@ -1,4 +1,6 @@
-/** The small HTTP vocabulary of the sandbox: read a body, answer JSON, fail with the spec's body. */
+/**
+ * The small HTTP vocabulary of the sandbox: read a body, answer JSON, fail with the spec's body.
+ */
 import type { IncomingMessage, ServerResponse } from 'http';
 
 /** The fixed Spanish sentence the service puts in `error` (spec: "a failed creation"). */
@@ -31,7 +33,9 @@ export interface SandboxRequest {
 	text: string;
 	/** Parsed body: a JSON object (the spec: bodies are JSON). */
 	body: Record<string, unknown>;
-	/** Why the body could not be read; answered only once faults and counters have seen the request. */
+	/**
+	 * Why the body could not be read; answered only once faults and counters have seen the request.
+	 */
 	bodyError?: ServiceError;
 }
 
@@ -67,7 +71,8 @@ export async function readRequest(request: IncomingMessage): Promise<SandboxRequ
 
 function parseBody(text: string, contentType: string): Record<string, unknown> {
 	if (text.trim() === '') return {};
-	// The spec: bodies are JSON with `Content-Type: application/json`; a form or plain text is refused as a framework would.
+	// The spec: bodies are JSON with `Content-Type: application/json`; a form or plain text is
+	// refused as a framework would.
 	const mediaType = contentType.split(';')[0].trim().toLowerCase();
 	if (mediaType !== 'application/json')
 		throw new ServiceError(415, `Unsupported media type "${mediaType}" in request.`);

@@ -2,8 +2,9 @@
 export type RsaPadding = 'pkcs1' | 'oaep-sha1' | 'oaep-sha256';
 
 /**
- * Which reading of the service the sandbox answers with: `observed`, what the service's real clients
- * send and read; `spec`, the shapes of the service's specification. docs/SERVICE.md quotes both.
+ * Which reading of the service the sandbox answers with: `observed`, what the service's real
+ * clients send and read; `spec`, the shapes of the service's specification.
+ * docs/SERVICE.md quotes both.
  */
 export type SandboxProfile = 'observed' | 'spec';
 export const SANDBOX_PROFILES: readonly SandboxProfile[] = ['observed', 'spec'];
@@ -41,7 +42,10 @@ export interface SandboxOptions {
 	pageBaseUrl?: string;
 	/** No request log on the console. */
 	quiet: boolean;
-	/** A file to keep the records in across restarts (`npm start`); none by default (tests start empty). */
+	/**
+	 * A file to keep the records in across restarts (`npm start`); none by
+	 * default (tests start empty).
+	 */
 	stateFile?: string;
 }
 

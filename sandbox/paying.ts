@@ -1,4 +1,6 @@
-/** State changes of payment objects and withdrawals that several routes share, with their callbacks. */
+/**
+ * State changes of payment objects and withdrawals that several routes share, with their callbacks.
+ */
 import { sendPaymentCallback, sendWithdrawalCallback } from './callbacks';
 import { feesFor } from './fees';
 import { conflict } from './http';
@@ -33,7 +35,10 @@ export function changePaymentState(
 	state.paymentChanges.push({ slug: payment.slug, state: next, method, date: new Date() });
 }
 
-/** Marks the object paid, credits its owner with the net amount, and calls back (unless told not to). */
+/**
+ * Marks the object paid, credits its owner with the net amount, and calls
+ * back (unless told not to).
+ */
 export function markPaid(
 	state: SandboxState,
 	payment: PaymentObject,

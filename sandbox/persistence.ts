@@ -12,7 +12,9 @@ import { scheduleWithdrawal, setWithdrawalState } from './paying';
 import type { RsaKeys } from './rsa';
 import type { SandboxState } from './state';
 
-/** Fields of the state that are not records, or an index rebuilt from them (a copy would go stale). */
+/**
+ * Fields of the state that are not records, or an index rebuilt from them (a copy would go stale).
+ */
 const NOT_KEPT = new Set([
 	'options',
 	'keys',
@@ -32,7 +34,10 @@ interface Snapshot {
 	records: Record<string, unknown>;
 }
 
-/** The key pair of a saved state, to build the state with; `undefined` when there is none (or it is unreadable). */
+/**
+ * The key pair of a saved state, to build the state with; `undefined` when there is
+ * none (or it is unreadable).
+ */
 export function readSavedKeys(file: string): RsaKeys | undefined {
 	const snapshot = readSnapshot(file);
 	if (!snapshot) return undefined;
@@ -50,7 +55,8 @@ export function restoreState(state: SandboxState, file: string): boolean {
 	for (const [field, value] of Object.entries(snapshot.records)) {
 		if (!NOT_KEPT.has(field) && field in target) target[field] = value;
 	}
-	// The duplicate check's index, keyed as routes/payments.ts keys it, pointing at the restored objects.
+	// The duplicate check's index, keyed as routes/payments.ts keys it, pointing
+	// at the restored objects.
 	state.paymentsByKey.clear();
 	for (const payment of state.payments.values()) {
 		if (payment.idempotencyKey)
@@ -75,7 +81,10 @@ function resumeWithdrawals(state: SandboxState): void {
 	}
 }
 
-/** Writes the state: to a temporary file first, so a crash never leaves half a file; readable by the user only. */
+/**
+ * Writes the state: to a temporary file first, so a crash never leaves half a file;
+ * readable by the user only.
+ */
 export function saveState(state: SandboxState, file: string): void {
 	const records: Record<string, unknown> = {};
 	for (const [field, value] of Object.entries(state)) {

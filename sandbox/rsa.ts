@@ -1,4 +1,7 @@
-/** The sandbox's own RSA key pair: it publishes the public key and decrypts card fields with the private one. */
+/**
+ * The sandbox's own RSA key pair: it publishes the public key and decrypts card
+ * fields with the private one.
+ */
 import { constants, generateKeyPairSync, privateDecrypt } from 'crypto';
 import type { KeyObject } from 'crypto';
 

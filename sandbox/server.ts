@@ -43,7 +43,8 @@ async function handle(
 	log(state, request.method, request.path);
 	if (isControl) return await serve(state, incoming, response, request, match, undefined);
 	state.count(routeName);
-	// A request held by a fault's latency is carried out after its client gave up: `settle` waits for it.
+	// A request held by a fault's latency is carried out after its client gave
+	// up: `settle` waits for it.
 	state.requestsUnderWay++;
 	try {
 		const fault = takeFault(state.faults, routeName);
@@ -103,7 +104,10 @@ function replacesAnswer(fault: Fault): boolean {
 	return fault.status !== undefined || fault.body !== undefined || fault.failure !== undefined;
 }
 
-/** A fault's answer: its failure body, or its status with the service's error body, or the real answer re-encoded. */
+/**
+ * A fault's answer: its failure body, or its status with the service's error body, or
+ * the real answer re-encoded.
+ */
 function answerFault(response: ServerResponse, fault: Fault, realAnswer: unknown): void {
 	const status = fault.status ?? 200;
 	if (fault.failure !== undefined && fault.body === undefined)

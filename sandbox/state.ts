@@ -1,4 +1,6 @@
-/** The sandbox's memory: accounts, tokens, payment objects, transfers, withdrawals, cards, counters. */
+/**
+ * The sandbox's memory: accounts, tokens, payment objects, transfers, withdrawals, cards, counters.
+ */
 import { randomBytes } from 'crypto';
 
 import type {
@@ -61,7 +63,9 @@ export class SandboxState {
 	transfers: Transfer[] = [];
 	withdrawals: Withdrawal[] = [];
 	cards = new Map<string, Card>();
-	/** Service requests being handled now (a fault's latency holds some after their client gave up). */
+	/**
+	 * Service requests being handled now (a fault's latency holds some after their client gave up).
+	 */
 	requestsUnderWay = 0;
 	/** Requests received per route ("POST /send/"), faulted ones included. */
 	counters = new Map<string, number>();
@@ -71,7 +75,10 @@ export class SandboxState {
 	timers = new Set<NodeJS.Timeout>();
 	/** Where the sandbox listens, for links it hands out (bank page, checkout page). */
 	baseUrl = '';
-	/** Called after anything may have changed (a request other than GET, a delayed effect): persistence hooks in here. */
+	/**
+	 * Called after anything may have changed (a request other than GET, a delayed effect):
+	 * persistence hooks in here.
+	 */
 	onChange?: () => void;
 	private nextPk = 1;
 	private nextWithdrawalId = 1;

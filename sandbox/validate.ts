@@ -1,4 +1,7 @@
-/** Field checks with the messages the service's framework gives, so a wrong request fails as it would. */
+/**
+ * Field checks with the messages the service's framework gives, so a wrong
+ * request fails as it would.
+ */
 import { badRequest } from './http';
 
 export type Body = Record<string, unknown>;
@@ -18,7 +21,10 @@ export function optionalString(body: Body, field: string): string {
 	return value;
 }
 
-/** A JSON number, as the spec types the field: `"50000"` is refused, so a client that sends text fails here. */
+/**
+ * A JSON number, as the spec types the field: `"50000"` is refused, so a client
+ * that sends text fails here.
+ */
 export function requireNumber(body: Body, field: string): number {
 	const value = body[field];
 	if (value === undefined || value === null || value === '')
@@ -28,7 +34,10 @@ export function requireNumber(body: Body, field: string): number {
 	return value;
 }
 
-/** A number given as a JSON number or as numeric text: only where the spec shows text (the fee estimate's sample). */
+/**
+ * A number given as a JSON number or as numeric text: only where the spec shows text
+ * (the fee estimate's sample).
+ */
 export function requireNumberOrNumericText(body: Body, field: string): number {
 	const value = body[field];
 	if (typeof value !== 'string') return requireNumber(body, field);

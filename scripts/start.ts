@@ -14,6 +14,7 @@ import { profileFromArguments } from '../sandbox/cli';
 import type { Sandbox } from '../sandbox';
 import { writeSandboxCredential } from './n8nRuntime/credential';
 import { prepareExamples } from './n8nRuntime/examples';
+import type { ExampleWorkflow } from './n8nRuntime/examples';
 import { ensureN8nInstalled } from './n8nRuntime/installN8n';
 import { installPackage, packPackage } from './n8nRuntime/installPackage';
 import {
@@ -29,6 +30,7 @@ import {
 import type { N8nInstance } from './n8nRuntime/n8nCli';
 import { ensureOwner, LOCAL_OWNER } from './n8nRuntime/owner';
 import { N8N_HOST, startSettings } from './n8nRuntime/paths';
+import type { StartSettings } from './n8nRuntime/paths';
 import { isPortFree } from './n8nRuntime/ports';
 import { N8N_NEWEST } from './n8nRuntime/releases';
 import { acquireStartLock } from './n8nRuntime/startLock';
@@ -47,54 +49,18 @@ async function main(): Promise<void> {
 		);
 		process.exit(1);
 	}
-
-	let sandbox: Sandbox | undefined;
-	let n8n: ChildProcess | undefined;
-	let stopping = false;
-	const shutDown = async (exitCode: number): Promise<void> => {
-		if (stopping) {
-			// A second Ctrl-C: no more waiting.
-			lock.release();
-			process.exit(exitCode);
-		}
-		stopping = true;
-		console.log('\nStopping…');
-		if (n8n) await stopServer(n8n);
-		if (sandbox) await sandbox.close();
-		lock.release();
-		process.exit(exitCode);
-	};
+	const running: Running = { stopping: false };
+	const shutDown = shutDownWith(running, lock.release);
 	process.on('SIGINT', () => void shutDown(0));
 	process.on('SIGTERM', () => void shutDown(0));
 
 	try {
-		for (const [what, port] of [
-			['the sandbox', settings.sandboxPort],
-			['n8n', settings.n8nPort],
-		] as const) {
-			if (!(await isPortFree(N8N_HOST, port)))
-				throw new Error(
-					`Port ${port} (for ${what}) is in use by another program on ${N8N_HOST}: stop it, then run npm start again.`,
-				);
-		}
-
-		step(`Starting the sandbox of the service on ${N8N_HOST}:${settings.sandboxPort}`);
-		sandbox = await startSandbox({
-			profile: profileFromArguments(process.argv.slice(2), process.env),
-			port: settings.sandboxPort,
-			host: N8N_HOST,
-			quiet: true,
-			withdrawalStepMs: 5000,
-			stateFile: settings.sandboxStateFile,
-		});
-		console.log(`  ${sandbox.baseUrl} (control API: ${sandbox.baseUrl}/_sandbox/)`);
-		console.log(
-			`  Its payments, withdrawals and cards are kept in ${shown(settings.sandboxStateFile)} (delete it to start afresh).`,
-		);
+		await checkPortsFree(settings);
+		const sandbox = await startLocalSandbox(settings);
+		running.sandbox = sandbox;
 
 		step(`Checking n8n ${N8N_NEWEST.version}`);
 		await ensureN8nInstalled(N8N_NEWEST, (line) => console.log(`  ${line}`));
-
 		const instance: N8nInstance = {
 			release: N8N_NEWEST,
 			userFolder: settings.userFolder,
@@ -105,62 +71,157 @@ async function main(): Promise<void> {
 		await installPackage(settings.userFolder, await packPackage(settings.userFolder));
 
 		step('Adding the "Pay sandbox" credential and the example workflows');
-		const setupDir = join(settings.userFolder, 'setup');
-		mkdirSync(setupDir, { recursive: true });
-		// Only what is missing: a later start must not overwrite what the user changed in n8n.
-		const existing = new Set(await listWorkflowIds(instance));
-		if (existing.size === 0) {
-			const credentialFile = join(setupDir, 'credential.json');
-			writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
-			await importCredentials(instance, credentialFile);
-		}
-		for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
-			if (existing.has(example.id)) {
-				console.log(`  ${example.name} (already there, left as it is)`);
-				continue;
-			}
-			await importWorkflow(instance, example.file);
-			let note = '';
-			if (example.polls) {
-				note = await publishWorkflow(instance, example.id).then(
-					() => ' (active: checks the transfer list every minute)',
-					(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
-				);
-			}
-			if (example.hasTrigger) {
-				// Not fatal: e.g. an older copy of the example already listens on the same path.
-				note = await publishWorkflow(instance, example.id).then(
-					() => ' (active: listens for callbacks)',
-					(error: Error) =>
-						` (left inactive: ${error.message.split('\n').find((line) => /error|already|conflict/i.test(line)) ?? 'n8n could not activate it'})`,
-				);
-			}
-			if (example.webhookPath) {
-				note = await publishWorkflow(instance, example.id).then(
-					() => ` (active: a POST to ${n8nBase}/webhook/${example.webhookPath} starts it too)`,
-					(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
-				);
-			}
-			console.log(`  ${example.name}${note}`);
-		}
+		await addCredentialAndExamples(instance, settings, sandbox, n8nBase);
 
 		step(
 			`Starting n8n ${N8N_NEWEST.version} on ${n8nBase} (about 30 seconds; its log: ${shown(settings.logFile)})`,
 		);
-		const server = await startServer(instance, settings.logFile);
-		n8n = server;
-		const ended = () => {
-			if (stopping) return;
-			console.error(
-				`\n✖ n8n ${describeExit(server)}. Its log: ${shown(settings.logFile)}. Stopping the sandbox; run npm start again to restart both.`,
-			);
-			void shutDown(1);
-		};
-		server.once('exit', ended);
-		if (hasExited(server)) ended();
+		await startWatchedN8n(instance, settings, running, shutDown);
 		const owner = await ensureOwner(n8nBase);
+		printReady(n8nBase, owner, sandbox, settings);
+	} catch (error) {
+		if (running.stopping) return;
+		console.error(`\n✖ ${(error as Error).message}`);
+		await shutDown(1);
+	}
+}
 
-		console.log(`
+/** What is running, for the shutdown to stop. */
+interface Running {
+	sandbox?: Sandbox;
+	n8n?: ChildProcess;
+	stopping: boolean;
+}
+
+/** Stops n8n, then the sandbox, releases the lock and exits; a second call exits at once. */
+function shutDownWith(running: Running, releaseLock: () => void) {
+	return async (exitCode: number): Promise<void> => {
+		if (running.stopping) {
+			// A second Ctrl-C: no more waiting.
+			releaseLock();
+			process.exit(exitCode);
+		}
+		running.stopping = true;
+		console.log('\nStopping…');
+		if (running.n8n) await stopServer(running.n8n);
+		if (running.sandbox) await running.sandbox.close();
+		releaseLock();
+		process.exit(exitCode);
+	};
+}
+
+async function checkPortsFree(settings: StartSettings): Promise<void> {
+	for (const [what, port] of [
+		['the sandbox', settings.sandboxPort],
+		['n8n', settings.n8nPort],
+	] as const) {
+		if (!(await isPortFree(N8N_HOST, port)))
+			throw new Error(
+				`Port ${port} (for ${what}) is in use by another program on ${N8N_HOST}: stop it, then run npm start again.`,
+			);
+	}
+}
+
+/** The sandbox of the service, its records kept in the start folder across starts. */
+async function startLocalSandbox(settings: StartSettings): Promise<Sandbox> {
+	step(`Starting the sandbox of the service on ${N8N_HOST}:${settings.sandboxPort}`);
+	const sandbox = await startSandbox({
+		profile: profileFromArguments(process.argv.slice(2), process.env),
+		port: settings.sandboxPort,
+		host: N8N_HOST,
+		quiet: true,
+		withdrawalStepMs: 5000,
+		stateFile: settings.sandboxStateFile,
+	});
+	console.log(`  ${sandbox.baseUrl} (control API: ${sandbox.baseUrl}/_sandbox/)`);
+	console.log(
+		`  Its payments, withdrawals and cards are kept in ${shown(settings.sandboxStateFile)} (delete it to start afresh).`,
+	);
+	return sandbox;
+}
+
+/** Only what is missing: a later start must not overwrite what the user changed in n8n. */
+async function addCredentialAndExamples(
+	instance: N8nInstance,
+	settings: StartSettings,
+	sandbox: Sandbox,
+	n8nBase: string,
+): Promise<void> {
+	const setupDir = join(settings.userFolder, 'setup');
+	mkdirSync(setupDir, { recursive: true });
+	const existing = new Set(await listWorkflowIds(instance));
+	if (existing.size === 0) {
+		const credentialFile = join(setupDir, 'credential.json');
+		writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
+		await importCredentials(instance, credentialFile);
+	}
+	for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
+		if (existing.has(example.id)) {
+			console.log(`  ${example.name} (already there, left as it is)`);
+			continue;
+		}
+		await importWorkflow(instance, example.file);
+		console.log(`  ${example.name}${await publishIfListening(instance, example, n8nBase)}`);
+	}
+}
+
+/** Publishes an example that polls or listens; what became of it in a few words ('' if neither). */
+async function publishIfListening(
+	instance: N8nInstance,
+	example: ExampleWorkflow,
+	n8nBase: string,
+): Promise<string> {
+	let note = '';
+	if (example.polls) {
+		note = await publishWorkflow(instance, example.id).then(
+			() => ' (active: checks the transfer list every minute)',
+			(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
+		);
+	}
+	if (example.hasTrigger) {
+		// Not fatal: e.g. an older copy of the example already listens on the same path.
+		note = await publishWorkflow(instance, example.id).then(
+			() => ' (active: listens for callbacks)',
+			(error: Error) =>
+				` (left inactive: ${error.message.split('\n').find((line) => /error|already|conflict/i.test(line)) ?? 'n8n could not activate it'})`,
+		);
+	}
+	if (example.webhookPath) {
+		note = await publishWorkflow(instance, example.id).then(
+			() => ` (active: a POST to ${n8nBase}/webhook/${example.webhookPath} starts it too)`,
+			(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
+		);
+	}
+	return note;
+}
+
+/** Starts n8n; if it ends before Ctrl-C, says so and shuts everything down. */
+async function startWatchedN8n(
+	instance: N8nInstance,
+	settings: StartSettings,
+	running: Running,
+	shutDown: (exitCode: number) => Promise<void>,
+): Promise<void> {
+	const server = await startServer(instance, settings.logFile);
+	running.n8n = server;
+	const ended = () => {
+		if (running.stopping) return;
+		console.error(
+			`\n✖ n8n ${describeExit(server)}. Its log: ${shown(settings.logFile)}. Stopping the sandbox; run npm start again to restart both.`,
+		);
+		void shutDown(1);
+	};
+	server.once('exit', ended);
+	if (hasExited(server)) ended();
+}
+
+function printReady(
+	n8nBase: string,
+	owner: Awaited<ReturnType<typeof ensureOwner>>,
+	sandbox: Sandbox,
+	settings: StartSettings,
+): void {
+	console.log(`
 ✔ Ready.
 
   n8n editor:   ${n8nBase}   (n8n ${N8N_NEWEST.version})
@@ -172,11 +233,6 @@ async function main(): Promise<void> {
   n8n's log:    ${shown(settings.logFile)}   (why a callback was refused, errors)
 
 Press Ctrl-C to stop n8n and the sandbox.`);
-	} catch (error) {
-		if (stopping) return;
-		console.error(`\n✖ ${(error as Error).message}`);
-		await shutDown(1);
-	}
 }
 
 void main();

@@ -51,7 +51,8 @@ export const cardRoutes: Route[] = [
 				chargeDevices: [],
 			};
 			context.state.cards.set(card.uuid, card);
-			// Real clients read `card_id` from {"message": "OK", "card_id": …}; the spec shows no answer, so today's card record stays.
+			// Real clients read `card_id` from {"message": "OK", "card_id": …}; the spec shows no answer,
+			// so today's card record stays.
 			if (isObserved(context)) return { status: 201, body: { message: 'OK', card_id: card.uuid } };
 			return { status: 201, body: cardView(card) };
 		},
@@ -64,7 +65,8 @@ export const cardRoutes: Route[] = [
 			const owner = caller(context);
 			const wanted = context.request.query.get('card_uuid');
 			if (isObserved(context)) {
-				// Always the `data` list, the card asked for alone in it (or none), as real clients read it.
+				// Always the `data` list, the card asked for alone in it (or none),
+				// as real clients read it.
 				const mine = ownCards(context.state, owner.username).filter(
 					(card) => !wanted || card.uuid === wanted,
 				);
@@ -82,7 +84,8 @@ export const cardRoutes: Route[] = [
 			const owner = caller(context);
 			const body = context.request.body;
 			const observed = isObserved(context);
-			// Real clients send the slug as `pay_url`; the service refuses a body without it, field by field.
+			// Real clients send the slug as `pay_url`; the service refuses a body
+			// without it, field by field.
 			const missing = observed ? missingFields(body, ['tc_id', 'pay_url', 'cvv']) : undefined;
 			if (missing) return { status: 400, body: missing };
 			const card = findCard(context.state, requireString(body, 'tc_id'), owner.username);
@@ -172,7 +175,10 @@ function missingFields(body: Body, fields: string[]): Record<string, string[]> |
 	return Object.fromEntries(missing.map((field) => [field, ['This field is required.']]));
 }
 
-/** `imei`, `latitude`, `longitude` as real clients send them with a charge: optional, text or a number. */
+/**
+ * `imei`, `latitude`, `longitude` as real clients send them with a charge:
+ * optional, text or a number.
+ */
 function chargeDevice(body: Body): CardChargeDevice {
 	const read = (field: string): string => {
 		const value = body[field];
@@ -188,7 +194,9 @@ function methodNotAllowed(method: string): ServiceError {
 	return new ServiceError(405, `Method "${method}" not allowed.`);
 }
 
-/** What the service answers about a card: never the number, only its first six and last four digits. */
+/**
+ * What the service answers about a card: never the number, only its first six and last four digits.
+ */
 export function cardView(card: Card): Record<string, unknown> {
 	return {
 		uuid: card.uuid,

@@ -68,7 +68,10 @@ function checkout(context: RouteContext): RouteAnswer {
 	};
 }
 
-/** Paying what is already paid: the spec's 409, or the service's `PAY_IS_PAYED` as real clients see it. */
+/**
+ * Paying what is already paid: the spec's 409, or the service's
+ * `PAY_IS_PAYED` as real clients see it.
+ */
 function assertCheckoutPayable(state: SandboxState, payment: PaymentObject): void {
 	if (state.options.profile === 'observed' && payment.state === PAYMENT_STATE.paid)
 		throw refuseWith(400, resultCode('PAY_IS_PAYED'));

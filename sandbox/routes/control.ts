@@ -44,7 +44,8 @@ export const controlRoutes: Route[] = [
 		state.counters.clear();
 		return ok();
 	}),
-	// Answers once no service request is being handled (up to 30 s): what a delayed request does is done.
+	// Answers once no service request is being handled (up to 30 s): what a
+	// delayed request does is done.
 	control('POST', '/settle', async ({ state }) => {
 		const until = Date.now() + SETTLE_LIMIT_MS;
 		while (state.requestsUnderWay > 0 && Date.now() < until)
@@ -127,7 +128,8 @@ export const controlRoutes: Route[] = [
 		return ok(accountView(account));
 	}),
 	// Another user sends balance to an account (the transfer then shows in both accounts' lists), at
-	// `date` if given: two transfers alike in every field, date included, are what the service lists too.
+	// `date` if given: two transfers alike in every field, date included, are
+	// what the service lists too.
 	control('POST', '/transfers', ({ state, request }) => {
 		const body = request.body as { from?: unknown; to?: unknown; amount?: unknown; date?: unknown };
 		if (typeof body.from !== 'string' || typeof body.to !== 'string')
@@ -215,7 +217,8 @@ export const controlRoutes: Route[] = [
 			payAction(params.url),
 		),
 	})),
-	// The pages' Pay button: pays, waits for the callback's answer, and ends on a page that says both.
+	// The pages' Pay button: pays, waits for the callback's answer, and ends
+	// on a page that says both.
 	control('POST', '/checkout/{url}/pay', async ({ state, params }) => {
 		const payment = findPayment(state, params.url);
 		markPaid(state, payment, payment.paymentMethod || 'pse');

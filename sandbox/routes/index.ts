@@ -1,4 +1,7 @@
-/** Every route of the sandbox, matched in order: the catch-all checkout route `POST /{url}` comes last. */
+/**
+ * Every route of the sandbox, matched in order: the catch-all checkout route
+ * `POST /{url}` comes last.
+ */
 import { cardRoutes } from './cards';
 import { checkoutRoutes } from './checkout';
 import { controlRoutes } from './control';
@@ -57,7 +60,10 @@ function matchPattern(pattern: string, path: string): Record<string, string> | u
 	return params;
 }
 
-/** A path segment decoded; one with broken percent-encoding is kept as sent, so the route answers "not found" for it. */
+/**
+ * A path segment decoded; one with broken percent-encoding is kept as sent, so the route
+ * answers "not found" for it.
+ */
 function decodedSegment(segment: string): string {
 	try {
 		return decodeURIComponent(segment);

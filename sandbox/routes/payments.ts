@@ -43,7 +43,10 @@ const EDITABLE_FIELDS = new Set([
 	'platform',
 ]);
 
-/** Fields of a creation the sandbox interprets; others are kept and echoed (the spec leaves them open). */
+/**
+ * Fields of a creation the sandbox interprets; others are kept and echoed
+ * (the spec leaves them open).
+ */
 const CREATION_FIELDS = new Set(
 	[...EDITABLE_FIELDS, 'idempotency_key'].filter((field) => field !== 'payment_methods'),
 );
@@ -80,7 +83,8 @@ export const paymentRoutes: Route[] = [
 				callback: optionalUrl(body, 'callback'),
 				clientAssumeCosts: optionalBoolean(body, 'client_assume_costs', false),
 				notSendEmail: optionalBoolean(body, 'not_send_email', false),
-				// The live service keeps what was sent (callbacks need "API"); the spec profile fills in "API" as it always did.
+				// The live service keeps what was sent (callbacks need "API"); the spec profile fills
+				// in "API".
 				platform:
 					optionalString(body, 'platform') ||
 					(context.state.options.profile === 'observed' ? '' : 'API'),
@@ -241,10 +245,10 @@ function readExpirationDays(body: Body, fallback: number): number {
 }
 
 /**
- * The live service refuses a creation without `payer_redirect_url` or `callback`, or with the methods
- * as an object instead of a JSON string, with 403 and one Spanish sentence (docs/SERVICE.md,
- * "Create a payment object"). The
- * setting `refuseCreationWithoutCallback` (on by default) can let a missing callback through.
+ * The live service refuses a creation without `payer_redirect_url` or `callback`, or with the
+ * methods as an object instead of a JSON string, with 403 and one Spanish sentence
+ * (docs/SERVICE.md, "Create a payment object"). The setting `refuseCreationWithoutCallback` (on by
+ * default) can let a missing callback through.
  */
 function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): void {
 	const missing = (field: string) =>
@@ -259,7 +263,10 @@ function refuseIncompleteCreation(body: Body, refuseWithoutCallback: boolean): v
 	}
 }
 
-/** The methods (`payment_method_enabled`, or `payment_methods` on edit): a JSON object *as a string*, booleans as values, one method at least. */
+/**
+ * The methods (`payment_method_enabled`, or `payment_methods` on edit): a JSON object *as a
+ * string*, booleans as values, one method at least.
+ */
 function readMethods(body: Body, field = 'payment_method_enabled'): string {
 	const value = body[field];
 	if (value === undefined || value === null) throw badRequest(`${field}: This field is required.`);

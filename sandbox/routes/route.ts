@@ -5,8 +5,8 @@ import type { Account } from '../model';
 import type { SandboxState } from '../state';
 
 /**
- * `apiKeyAndBearer`: both headers (most endpoints); `bearer`: the bearer token is enough, an API key
- * if sent must match (transfers, verification, withdrawals, as the spec also shows them);
+ * `apiKeyAndBearer`: both headers (most endpoints); `bearer`: the bearer token is enough, an API
+ * key if sent must match (transfers, verification, withdrawals, as the spec also shows them);
  * `apiKey`: the refresh endpoint; `none`: the control API.
  */
 export type AuthMode = 'apiKeyAndBearer' | 'bearer' | 'apiKey' | 'none';

@@ -1,4 +1,7 @@
-/** Sending balance to another user, and the account's list of transfers (sent; received too as real clients see it). */
+/**
+ * Sending balance to another user, and the account's list of transfers (sent; received too
+ * as real clients see it).
+ */
 import { ServiceError, badRequest, notFound } from '../http';
 import type { Account, Transfer } from '../model';
 import type { SandboxState } from '../state';
@@ -51,8 +54,8 @@ export const transferRoutes: Route[] = [
 
 /**
  * Moves `amount` from the sender's balance to the recipient's (a username or a mobile number) and
- * lists the transfer, dated `date`: what `POST /send/` does once the sender is checked, and what the
- * control API does for a transfer another user sends to the account.
+ * lists the transfer, dated `date`: what `POST /send/` does once the sender is checked, and what
+ * the control API does for a transfer another user sends to the account.
  */
 export function moveBalance(
 	state: SandboxState,

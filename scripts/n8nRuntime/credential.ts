@@ -1,4 +1,7 @@
-/** The "Pay sandbox" credential that example workflows reference, written for `n8n import:credentials`. */
+/**
+ * The "Pay sandbox" credential that example workflows reference, written for
+ * `n8n import:credentials`.
+ */
 import { writeFileSync } from 'fs';
 
 export const SANDBOX_CREDENTIAL_ID = 'paySandboxCredential';

@@ -1,4 +1,6 @@
-/** The example workflows, with the local addresses they carry pointed at this run's sandbox and n8n. */
+/**
+ * The example workflows, with the local addresses they carry pointed at this run's sandbox and n8n.
+ */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'fs';
 import { join } from 'path';
 
@@ -61,7 +63,10 @@ export function prepareExamples(
 		});
 }
 
-/** A workflow's text with the default local addresses (sandbox on 4010, n8n on 5678) replaced by these. */
+/**
+ * A workflow's text with the default local addresses (sandbox on 4010, n8n on
+ * 5678) replaced by these.
+ */
 export function withLocalAddresses(
 	text: string,
 	sandboxBaseUrl: string,

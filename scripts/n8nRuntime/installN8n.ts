@@ -91,7 +91,10 @@ async function ensureNodeInstalled(
 		throw new Error(`npm installed ${nodePackageName()}@${nodeVersion}, but ${binary} is missing`);
 }
 
-/** The release's Node first on the PATH, and its headers for node-gyp (the user's ~/.npmrc may name others). */
+/**
+ * The release's Node first on the PATH, and its headers for node-gyp (the user's
+ * ~/.npmrc may name others).
+ */
 function buildEnvironment(release: N8nRelease): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {
 		...process.env,

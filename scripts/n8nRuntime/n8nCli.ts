@@ -1,4 +1,6 @@
-/** The n8n command line with the environment of one user folder: import, execute, publish, start. */
+/**
+ * The n8n command line with the environment of one user folder: import, execute, publish, start.
+ */
 import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
 import { closeSync, openSync, readFileSync, writeSync } from 'fs';
@@ -17,9 +19,14 @@ export interface N8nInstance {
 	port: number;
 	/** Each n8n process needs its own task-broker port. */
 	brokerPort: number;
-	/** Set over the defaults below, e.g. PostgreSQL and queue mode instead of one process on SQLite. */
+	/**
+	 * Set over the defaults below, e.g. PostgreSQL and queue mode instead of one process on SQLite.
+	 */
 	environment?: NodeJS.ProcessEnv;
-	/** Given to the server's Node before n8n's script, e.g. `--inspect-port` for a benchmark's profile. */
+	/**
+	 * Given to the server's Node before n8n's script, e.g. `--inspect-port`
+	 * for a benchmark's profile.
+	 */
 	nodeArguments?: string[];
 }
 
@@ -31,7 +38,8 @@ export function n8nEnvironment(
 		...process.env,
 		// n8n's task runners and anything else it starts use the same Node.
 		PATH: `${dirname(nodeBinaryOf(instance.release))}${delimiter}${process.env.PATH ?? ''}`,
-		// Under jest NODE_ENV is "test", which silences n8n's logger (and with it `n8n execute`'s result).
+		// Under jest NODE_ENV is "test", which silences n8n's logger (and with it
+		// `n8n execute`'s result).
 		NODE_ENV: 'production',
 		N8N_USER_FOLDER: instance.userFolder,
 		// Fixed so imported credentials stay readable across runs; this is a local sandbox instance.
@@ -174,7 +182,10 @@ export async function startServer(instance: N8nInstance, logFile: string): Promi
 	}
 }
 
-/** Whether the process has ended: `exitCode` stays null for a process killed by a signal, `signalCode` says which. */
+/**
+ * Whether the process has ended: `exitCode` stays null for a process killed by a signal,
+ * `signalCode` says which.
+ */
 export function hasExited(child: ChildProcess): boolean {
 	return child.exitCode !== null || child.signalCode !== null;
 }
@@ -186,7 +197,9 @@ export function describeExit(child: Pick<ChildProcess, 'exitCode' | 'signalCode'
 		: `exited with code ${child.exitCode}`;
 }
 
-/** Ends n8n: SIGTERM, then SIGKILL after 15 s. Returns at once for a process that has already ended. */
+/**
+ * Ends n8n: SIGTERM, then SIGKILL after 15 s. Returns at once for a process that has already ended.
+ */
 export async function stopServer(child: ChildProcess, graceMs = 15_000): Promise<void> {
 	if (hasExited(child)) return;
 	await new Promise<void>((resolvePromise) => {

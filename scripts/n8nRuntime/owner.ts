@@ -1,4 +1,7 @@
-/** The owner account of the local n8n, created through n8n's own setup endpoint once the server is up. */
+/**
+ * The owner account of the local n8n, created through n8n's own setup
+ * endpoint once the server is up.
+ */
 import { isRestApiAnswer } from './readiness';
 
 export const LOCAL_OWNER = {

@@ -9,7 +9,10 @@ export const N8N_HOST = '127.0.0.1';
 export const N8N_PORT = 5678;
 export const SANDBOX_PORT = 4010;
 
-/** What `npm start` keeps, all in one folder (`.n8n-runtime/` unless PAY_START_FOLDER names another, as its test does). */
+/**
+ * What `npm start` keeps, all in one folder (`.n8n-runtime/` unless PAY_START_FOLDER names
+ * another, as its test does).
+ */
 export interface StartSettings {
 	/** The user folder of n8n (database, settings, installed community package). */
 	userFolder: string;

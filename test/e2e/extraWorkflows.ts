@@ -18,7 +18,10 @@ import type { LocalN8n } from './localN8n';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
 
-/** The saved copies, by the id they are imported under (n8n saves static data for ids of at most 21 characters). */
+/**
+ * The saved copies, by the id they are imported under (n8n saves static data for ids
+ * of at most 21 characters).
+ */
 export const SAVED_AT_VERSION_1 = {
 	savedV1CardOnFile: 'card-on-file.json',
 	savedV1Invoicing: 'invoicing.json',

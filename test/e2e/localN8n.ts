@@ -28,7 +28,8 @@ import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 
 /** PAY_E2E_PORT moves it (and the ports after it) when another n8n holds it. */
 export const E2E_PORT = Number(process.env.PAY_E2E_PORT ?? 5688);
-// The jest setup silences n8n-core in-process; a real n8n's log (n8n.log in its folder) should say what happened.
+// The jest setup silences n8n-core in-process; a real n8n's log (n8n.log in its folder)
+// should say what happened.
 process.env.N8N_LOG_LEVEL = 'warn';
 
 export const E2E_CALLBACK_SECRET = 'e2e-callback-secret-0123456789abcdef';

@@ -34,7 +34,10 @@ export async function executionsOf(
 	return ((await response.json()) as { data: { results: ExecutionSummary[] } }).data.results;
 }
 
-/** Polls until `count` finished executions of the workflow (started by `mode`, e.g. "webhook") exist, or fails after the timeout. */
+/**
+ * Polls until `count` finished executions of the workflow (started by `mode`, e.g. "webhook")
+ * exist, or fails after the timeout.
+ */
 export async function waitForExecutions(
 	baseUrl: string,
 	cookie: string,
@@ -59,7 +62,10 @@ export async function waitForExecutions(
 	}
 }
 
-/** The newest execution of the workflow once it is in `status` (e.g. "waiting", "success"); fails after the timeout. */
+/**
+ * The newest execution of the workflow once it is in `status` (e.g. "waiting", "success");
+ * fails after the timeout.
+ */
 export async function newestExecutionIn(
 	baseUrl: string,
 	cookie: string,
@@ -86,7 +92,10 @@ export interface CredentialTestResult {
 	message: string;
 }
 
-/** What the credential dialog's Test button does: n8n tests the given data, the stored secrets filling what is left out. */
+/**
+ * What the credential dialog's Test button does: n8n tests the given data, the stored secrets
+ * filling what is left out.
+ */
 export async function testCredential(
 	baseUrl: string,
 	cookie: string,
@@ -107,7 +116,10 @@ export interface ListSearchRequest {
 	credentials: Record<string, { id: string; name: string }>;
 }
 
-/** What the editor asks when a resource-locator field opens its list ("From list") or the user types in it. */
+/**
+ * What the editor asks when a resource-locator field opens its list ("From list")
+ * or the user types in it.
+ */
 export async function listSearch(
 	baseUrl: string,
 	cookie: string,
@@ -152,7 +164,9 @@ export async function workflowNodes(
 	).data.nodes;
 }
 
-/** The workflow's static data as n8n's database holds it (what survives a restart), `{}` when none. */
+/**
+ * The workflow's static data as n8n's database holds it (what survives a restart), `{}` when none.
+ */
 export async function workflowStaticData(
 	baseUrl: string,
 	cookie: string,

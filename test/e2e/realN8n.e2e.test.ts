@@ -2,8 +2,8 @@
  * End to end in two real n8n, the newest that installs (2.41.1, on Node 24 from npm) and the oldest
  * supported (2.8.4, on the Node that runs the tests), with the package installed as users install
  * it: every example workflow executed with `n8n execute` (the two that wait inside their execution
- * started by their webhook, and carried to their end by the sandbox), callbacks from the sandbox starting
- * active trigger workflows (answered with a short JSON, their repeat record saved in n8n's
+ * started by their webhook, and carried to their end by the sandbox), callbacks from the sandbox
+ * starting active trigger workflows (answered with a short JSON, their repeat record saved in n8n's
  * database), a forged callback starting nothing, the calls the editor makes for this package
  * (credential Test, the bank list), and the editor opened in a browser. Each check runs on both.
  * The first run on a machine installs both n8n (about 10-15 minutes); later runs reuse them.
@@ -186,7 +186,10 @@ describe.each([
 				}
 			}
 
-			/** A paid payment's callback, posted to the reconciliation workflow's Pay Trigger as the service would. */
+			/**
+			 * A paid payment's callback, posted to the reconciliation workflow's Pay
+			 * Trigger as the service would.
+			 */
 			async function postPaidCallback(
 				secret: string,
 				contentType = 'application/json',
@@ -237,7 +240,8 @@ describe.each([
 				// Not n8n's default answer to a trigger that leaves it to n8n: the text "firstEntryJson".
 				expect(await response.json()).toEqual({ received: true });
 				await waitForExecutions(n8n.baseUrl, cookie, 'payExampleReconcile', before + 1);
-				// In n8n 2.41 a webhook's change to static data is saved only when the trigger answers itself.
+				// In n8n 2.41 a webhook's change to static data is saved only when
+				// the trigger answers itself.
 				const key = `payment:${slug}:3`;
 				const deadline = Date.now() + 10_000;
 				let seen: Record<string, unknown> | undefined;
@@ -441,7 +445,8 @@ describe.each([
 					type: 'payApi',
 					data,
 				});
-				// The whole credential, as the dialog sends it: n8n saves what a token-fetching credential's test was given.
+				// The whole credential, as the dialog sends it: n8n saves what a token-fetching
+				// credential's test was given.
 				const stored = {
 					baseUrl: sandbox.baseUrl,
 					apiKey: sandbox.demo.apiKey,
@@ -470,7 +475,8 @@ describe.each([
 				for (const secret of [wrongKey, sandbox.demo.apiKey, sandbox.demo.refreshToken])
 					expect(refused.message).not.toContain(secret);
 
-				// A Base URL that leads elsewhere (here: n8n itself) is named as such, not blamed on the key.
+				// A Base URL that leads elsewhere (here: n8n itself) is named as
+				// such, not blamed on the key.
 				const elsewhere = await testCredential(
 					n8n.baseUrl,
 					cookie,
@@ -509,7 +515,8 @@ describe.each([
 
 			it('the editor opens the invoicing workflow and the Pay node panel without console errors (screenshots taken)', async () => {
 				await inSignedInPage(async (page) => {
-					// Collected once logged in: the sign-in page itself probes the session and gets a 401 by design.
+					// Collected once logged in: the sign-in page itself probes the session
+					// and gets a 401 by design.
 					const consoleErrors: string[] = [];
 					const failedRequests: string[] = [];
 					page.on('console', (message) => {
@@ -521,7 +528,8 @@ describe.each([
 							failedRequests.push(`HTTP ${response.status()} ${response.url()}`);
 					});
 
-					// The invoicing example with npm start's addresses: the panel shows the callback npm start shows.
+					// The invoicing example with npm start's addresses: the panel shows the
+					// callback npm start shows.
 					await page.goto(`${n8n.baseUrl}/workflow/${SCREENSHOT_INVOICING_ID}`);
 					const payNode = page
 						.locator('[data-test-id="canvas-node"]', { hasText: 'Create Payment Link' })
@@ -551,8 +559,8 @@ describe.each([
 							path: screenshotPath('pay-node-panel.png'),
 						});
 					// n8n 2.8.4 asks for output schemas of some of its own core nodes that it does not ship
-					// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted. Everything
-					// else — and anything about this package — fails the test.
+					// (e.g. /schemas/n8n-nodes-base.splitOut/1.0.0.json): not ours, so not counted.
+					// Everything else — and anything about this package — fails the test.
 					const ignorable = (request: string) =>
 						/^HTTP 404 .*\/schemas\/n8n-nodes-base\./.test(request);
 					expect(failedRequests.filter((request) => !ignorable(request))).toEqual([]);
@@ -570,7 +578,8 @@ describe.each([
 				const card = await registerCardWithApi(client, '5555 5555 5555 4444', 'EDITOR CHECK');
 				const payment = await createPayment(client, { platform: 'API' });
 				const slug = payment.url as string;
-				// Any link ending with the slug names the payment: npm start's address, as a user would paste it.
+				// Any link ending with the slug names the payment: npm start's address,
+				// as a user would paste it.
 				const link = `http://127.0.0.1:4010/_sandbox/checkout/${slug}`;
 				await inSignedInPage(async (page) => {
 					await pickCardAndPaymentInEditor(page, {
@@ -641,7 +650,9 @@ describe.each([
 			});
 		});
 
-		/** A browser page of the running n8n, signed in as the owner; the browser is closed afterwards. */
+		/**
+		 * A browser page of the running n8n, signed in as the owner; the browser is closed afterwards.
+		 */
 		async function inSignedInPage(use: (page: Page) => Promise<void>): Promise<void> {
 			await signedInPage(n8n.baseUrl, use);
 		}

@@ -97,6 +97,29 @@ describe.each([
 			await sandbox?.close();
 		}, 60_000);
 
+		/** Posts the payouts to the workflow's webhook: the execution it started, once ended. */
+		async function executionOfWebhookCall(cookie: string, payouts: object[]) {
+			const earlier = new Set(
+				(await executionsOf(n8n.baseUrl, cookie, WORKFLOW_ID)).map((execution) => execution.id),
+			);
+			const earlierWebhookRuns = (await executionsOf(n8n.baseUrl, cookie, WORKFLOW_ID)).filter(
+				(execution) => execution.mode === 'webhook',
+			).length;
+			const called = await postToWebhook(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, { payouts });
+			expect(called.status).toBe(200);
+			const executions = await waitForExecutions(
+				n8n.baseUrl,
+				cookie,
+				WORKFLOW_ID,
+				earlierWebhookRuns + 1,
+				'webhook',
+				60_000,
+			);
+			const started = executions.find((execution) => !earlier.has(execution.id));
+			if (!started) throw new Error('the webhook call started no execution');
+			return started;
+		}
+
 		it('Retry of the execution whose 3rd transfer was refused: the 1st and 2nd reach the sandbox once, the 3rd to 5th once', async () => {
 			const cookie = await logIn(n8n.baseUrl);
 			const payouts = [1, 2, 3, 4, 5].map((n) => ({ to: 'friend', amount: n * 1000 }));
@@ -145,24 +168,7 @@ describe.each([
 				afterProcessing: true,
 			});
 			await sandbox.control.injectFault({ route: 'GET /send/', status: 503, times: 50 });
-			const earlier = new Set(
-				(await executionsOf(n8n.baseUrl, cookie, WORKFLOW_ID)).map((execution) => execution.id),
-			);
-			const earlierWebhookRuns = (await executionsOf(n8n.baseUrl, cookie, WORKFLOW_ID)).filter(
-				(execution) => execution.mode === 'webhook',
-			).length;
-			const called = await postToWebhook(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, { payouts });
-			expect(called.status).toBe(200);
-			const executions = await waitForExecutions(
-				n8n.baseUrl,
-				cookie,
-				WORKFLOW_ID,
-				earlierWebhookRuns + 1,
-				'webhook',
-				60_000,
-			);
-			const failed = executions.find((execution) => !earlier.has(execution.id));
-			if (!failed) throw new Error('the webhook call started no execution');
+			const failed = await executionOfWebhookCall(cookie, payouts);
 			expect(failed.status).toBe('error');
 			// The 3rd went out (its answer was lost), the 4th was never sent.
 			expect(await sandbox.control.count('POST /send/')).toBe(3);

@@ -48,7 +48,10 @@ describe.each([
 			await sandbox?.close();
 		}, 60_000);
 
-		/** A payment paid in the sandbox and the callback the service sends for it (the sandbox's own goes nowhere). */
+		/**
+		 * A payment paid in the sandbox and the callback the service sends for it (the
+		 * sandbox's own goes nowhere).
+		 */
 		async function paidCallback(): Promise<{ key: string; body: Record<string, unknown> }> {
 			const client = await login(sandbox);
 			const created = await createPayment(client, { callback: 'http://127.0.0.1:9/closed' });
@@ -100,7 +103,10 @@ describe.each([
 				(execution) => execution.mode === 'webhook',
 			).length;
 
-		/** The repeat records n8n's database holds for the trigger, once every key is there or after 10 s. */
+		/**
+		 * The repeat records n8n's database holds for the trigger, once every
+		 * key is there or after 10 s.
+		 */
 		async function recordsInDatabase(keys: string[]): Promise<Record<string, unknown>> {
 			const deadline = Date.now() + 10_000;
 			for (;;) {

@@ -117,7 +117,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return Object.assign(credentials, output);
 	}
 
-	/** The credential's own `preAuthentication`, run and returned without storing (n8n 2.41 runs it so for OAuth credentials). */
+	/**
+	 * The credential's own `preAuthentication`, run and returned without storing (n8n 2.41 runs it
+	 * so for OAuth credentials).
+	 */
 	async runPreAuthentication(
 		helpers: IHttpRequestHelper,
 		credentials: ICredentialDataDecryptedObject,

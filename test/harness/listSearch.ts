@@ -1,6 +1,7 @@
 /**
- * A resource locator's list as the editor loads it: the Pay node's listSearch method, called through
- * n8n-core's LoadOptionsContext with the sandbox credential, for a node with these parameters.
+ * A resource locator's list as the editor loads it: the Pay node's listSearch method, called
+ * through n8n-core's LoadOptionsContext with the sandbox credential, for a
+ * node with these parameters.
  */
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';

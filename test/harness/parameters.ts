@@ -1,4 +1,6 @@
-/** Node parameters that several tests send alike: kept in one place so that they cannot drift apart. */
+/**
+ * Node parameters that several tests send alike: kept in one place so that they cannot drift apart.
+ */
 
 /** The payer of the checkout tests (a citizenship card, a Colombian mobile). */
 export const PAYER = {
@@ -39,7 +41,10 @@ export const TRANSFER_FROM_ITEMS = {
 	amount: '={{ $json.amount }}',
 };
 
-/** Withdrawal → Withdraw of each item's `amount` to its instant-payment `key`, without a callback URL. */
+/**
+ * Withdrawal → Withdraw of each item's `amount` to its instant-payment `key`, without a
+ * callback URL.
+ */
 export const WITHDRAW_FROM_ITEMS = {
 	resource: 'withdrawal',
 	operation: 'withdraw',

@@ -33,14 +33,20 @@ export interface TriggerAnswer {
 	response?: { status: number; body: unknown };
 	/** The items a workflow would start with; empty when nothing starts. */
 	items: IDataObject[];
-	/** What the trigger wrote to n8n's log while answering, e.g. "warn: Pay Trigger refused a callback: …". */
+	/**
+	 * What the trigger wrote to n8n's log while answering, e.g. "warn: Pay
+	 * Trigger refused a callback: …".
+	 */
 	logs: string[];
 }
 
 let harnessesMade = 0;
 
 export interface TriggerWorkflowOptions {
-	/** Where static data is loaded from and saved to per request, as n8n's server does; none: kept on the workflow. */
+	/**
+	 * Where static data is loaded from and saved to per request, as n8n's server does;
+	 * none: kept on the workflow.
+	 */
 	database?: StaticDataDatabase;
 	/** The workflow's id: the trigger keeps what it holds in memory per workflow (and node). */
 	workflowId?: string;
@@ -100,7 +106,8 @@ export class PayTriggerHarness {
 		const loaded = await loadBuiltPackage();
 		const { description } = loaded.nodeTypes.getByName(loaded.typeName('payTrigger')) as INodeType;
 		const helper = new TestCredentialsHelper(loaded.credentialTypes);
-		// Its own credential id: the trigger keeps a credential for a few seconds per workflow and credential id.
+		// Its own credential id: the trigger keeps a credential for a few seconds per
+		// workflow and credential id.
 		const credentialId = `${CREDENTIAL_ID}-trigger-${++harnessesMade}`;
 		helper.stored.set(credentialId, { sessionToken: '', ...credentials });
 		const node: INode = {
@@ -131,7 +138,9 @@ export class PayTriggerHarness {
 		);
 	}
 
-	/** The workflow a request runs in: with a database, loaded from it, as n8n loads it per request. */
+	/**
+	 * The workflow a request runs in: with a database, loaded from it, as n8n loads it per request.
+	 */
 	private requestWorkflow(): Workflow {
 		if (this.database === undefined) return this.workflow;
 		return new Workflow({

@@ -16,6 +16,7 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	IRun,
+	IRunExecutionData,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
@@ -24,6 +25,7 @@ import { randomUUID } from 'crypto';
 
 import { TestCredentialsHelper } from './credentialsHelper';
 import { loadBuiltPackage } from './loadPackage';
+import type { LoadedPackage } from './loadPackage';
 import { registerMemoryDeduplicator } from './memoryDeduplicator';
 
 export const CREDENTIAL_ID = 'pay-credential-1';
@@ -64,7 +66,10 @@ export interface PayNodeRun {
 export interface RunPayNodeOptions {
 	/** `pay` (default) or another node of the package. */
 	nodeName?: string;
-	/** The node's version as the workflow saved it; 1 by default (the parameters most tests give are version 1's). */
+	/**
+	 * The node's version as the workflow saved it; 1 by default (the parameters most
+	 * tests give are version 1's).
+	 */
 	typeVersion?: number;
 	parameters: INodeParameters;
 	/** Input items; one empty item by default. */
@@ -83,7 +88,10 @@ export interface RunPayNodeOptions {
 	workflowId?: string;
 	/** The execution's custom data when the node starts (what an earlier node of it recorded). */
 	customData?: Record<string, string>;
-	/** How n8n started the execution: `manual` (the editor's test run, by default), `trigger`, `webhook`, `retry` … */
+	/**
+	 * How n8n started the execution: `manual` (the editor's test run, by default),
+	 * `trigger`, `webhook`, `retry` …
+	 */
 	mode?: WorkflowExecuteMode;
 }
 
@@ -91,12 +99,42 @@ export interface RunPayNodeOptions {
 export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun> {
 	await registerMemoryDeduplicator();
 	const loaded = await loadBuiltPackage();
+	const credentials = credentialsOf(options, loaded);
+	const node = nodeUnderTest(options, loaded);
+	const executionId = options.executionId ?? randomUUID();
+	const { workflowData, workflow } = oneNodeWorkflow(node, options, executionId, loaded);
+	const additionalData = makeAdditionalData(credentials, executionId, workflowData);
+	const run = await new WorkflowExecute(
+		additionalData,
+		options.mode ?? 'manual',
+		startingWithInput(node, options),
+	).processRunExecutionData(workflow);
+
+	const task = run.data.resultData.runData[node.name]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		errorItems: task?.data?.main?.[1] ?? [],
+		error: task?.error as PayNodeRun['error'],
+		run,
+		credentials,
+		workflow,
+		node,
+	};
+}
+
+/** The given helper (its cached access token kept) or a new one, holding the test credential. */
+function credentialsOf(options: RunPayNodeOptions, loaded: LoadedPackage): TestCredentialsHelper {
 	const credentials =
 		options.credentialsHelper ?? new TestCredentialsHelper(loaded.credentialTypes);
 	if (!options.credentialsHelper || !credentials.stored.has(CREDENTIAL_ID)) {
 		credentials.stored.set(CREDENTIAL_ID, { sessionToken: '', ...options.credentials });
 	}
-	const node: INode = {
+	return credentials;
+}
+
+/** The node as the workflow saves it, with the editor's Settings tab applied. */
+function nodeUnderTest(options: RunPayNodeOptions, loaded: LoadedPackage): INode {
+	return {
 		id: 'node-under-test',
 		name: 'Pay',
 		type: loaded.typeName(options.nodeName ?? 'pay'),
@@ -114,8 +152,16 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 				}
 			: {}),
 	};
+}
+
+/** A workflow of the node alone: as saved (for the execution's hooks) and as the engine runs it. */
+function oneNodeWorkflow(
+	node: INode,
+	options: RunPayNodeOptions,
+	executionId: string,
+	loaded: LoadedPackage,
+): { workflowData: IWorkflowBase; workflow: Workflow } {
 	const connections: IConnections = {};
-	const executionId = options.executionId ?? randomUUID();
 	const workflowData: IWorkflowBase = {
 		id: options.workflowId ?? `workflow-of-${executionId}`,
 		name: 'Test workflow',
@@ -136,31 +182,18 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		nodeTypes: loaded.nodeTypes,
 		settings: {},
 	});
+	return { workflowData, workflow };
+}
 
+/** The execution's data before it starts: the node next, with the input items as its input. */
+function startingWithInput(node: INode, options: RunPayNodeOptions): IRunExecutionData {
 	const inputItems: INodeExecutionData[] = (options.input ?? [{}]).map((json) => ({ json }));
-	const runExecutionData = createRunExecutionData({
+	return createRunExecutionData({
 		resultData: { runData: {}, metadata: options.customData },
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: [inputItems] }, source: null }],
 		},
 	});
-	const additionalData = makeAdditionalData(credentials, executionId, workflowData);
-	const run = await new WorkflowExecute(
-		additionalData,
-		options.mode ?? 'manual',
-		runExecutionData,
-	).processRunExecutionData(workflow);
-
-	const task = run.data.resultData.runData[node.name]?.[0];
-	return {
-		items: task?.data?.main?.[0] ?? [],
-		errorItems: task?.data?.main?.[1] ?? [],
-		error: task?.error as PayNodeRun['error'],
-		run,
-		credentials,
-		workflow,
-		node,
-	};
 }
 
 export function makeAdditionalData(

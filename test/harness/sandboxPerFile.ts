@@ -1,7 +1,7 @@
 /**
- * The usual life of the sandbox in a workflow test file: started before the first test on a free port,
- * in the profile the jest project runs (profileUnderTest), reset before every test, closed after the
- * last one together with n8n's engine.
+ * The usual life of the sandbox in a workflow test file: started before the first test on a free
+ * port, in the profile the jest project runs (profileUnderTest), reset before every test, closed
+ * after the last one together with n8n's engine.
  */
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';

@@ -1,7 +1,7 @@
 /**
  * The sandbox profile a workflow test runs against. jest runs the workflow tests once per profile
- * (the `observed` and `spec` projects of jest.config.js), each setting PAY_SANDBOX_PROFILE, so the node
- * is proven against the live service's shapes and against the spec's.
+ * (the `observed` and `spec` projects of jest.config.js), each setting PAY_SANDBOX_PROFILE, so the
+ * node is proven against the live service's shapes and against the spec's.
  */
 import { isSandboxProfile } from '../../sandbox';
 import type { SandboxProfile } from '../../sandbox';

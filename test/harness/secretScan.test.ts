@@ -1,4 +1,7 @@
-/** The secret scanner the leak checks rely on: it must catch a leaked CVV and not cry wolf on a timestamp. */
+/**
+ * The secret scanner the leak checks rely on: it must catch a leaked CVV and not
+ * cry wolf on a timestamp.
+ */
 import fc from 'fast-check';
 
 import { runDataText, secretsFoundIn } from './secretScan';

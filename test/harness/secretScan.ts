@@ -10,10 +10,16 @@
  */
 const SHORT_SECRET_LENGTH = 8;
 
-/** n8n's own bookkeeping of a run: times and counters the node never writes, where short digits fall by chance. */
+/**
+ * n8n's own bookkeeping of a run: times and counters the node never writes, where
+ * short digits fall by chance.
+ */
 const ENGINE_TIMING_FIELDS = new Set(['startTime', 'executionTime', 'establishedAt']);
 
-/** A run's data as text for the leak checks, without n8n's timings (an execution time of 99 ms is no leaked CVV "99"). */
+/**
+ * A run's data as text for the leak checks, without n8n's timings (an execution time of
+ * 99 ms is no leaked CVV "99").
+ */
 export function runDataText(data: unknown): string {
 	return JSON.stringify(data, (key, value: unknown) =>
 		ENGINE_TIMING_FIELDS.has(key) ? undefined : value,

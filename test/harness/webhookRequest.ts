@@ -17,7 +17,10 @@ export interface RecordedResponse {
 	answer?: { status: number; body: unknown };
 }
 
-/** The content types n8n parses for a start node from version 2 (`isParsableContentType` in n8n's webhook-helpers). */
+/**
+ * The content types n8n parses for a start node from version 2 (`isParsableContentType`
+ * in n8n's webhook-helpers).
+ */
 function parsedByN8n(contentType: string): boolean {
 	return (
 		contentType.startsWith('application/json') ||

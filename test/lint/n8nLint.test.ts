@@ -1,43 +1,14 @@
 /**
  * `npm run lint` checks what n8n's scanner for community packages checks: package.json parsed so
  * its rules fire, eslint-plugin-n8n-nodes-base's rulesets on nodes and credentials, no-console.
- * Each case lints a text through the project's eslint config, as if it were the file named.
+ * Each case lints a text through the project's eslint config, as if it were the file named
+ * (lintText.ts).
  */
-import { spawnSync } from 'child_process';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { PACKAGE_ROOT } from '../harness/loadPackage';
-
-interface LintMessage {
-	ruleId: string | null;
-	severity: 1 | 2;
-	message: string;
-}
-
-/** The messages eslint gives for this text under this file name, with the project's config. */
-function lint(text: string, fileName: string, extraArgs: string[] = []): LintMessage[] {
-	const eslint = join(PACKAGE_ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
-	const result = spawnSync(
-		process.execPath,
-		[eslint, '--format', 'json', '--stdin', '--stdin-filename', fileName, ...extraArgs],
-		{
-			cwd: PACKAGE_ROOT,
-			input: text,
-			// As `npm run lint` runs: jest's NODE_ENV=test switches eslint-plugin-n8n-nodes-base to its own test mode.
-			env: { ...process.env, NODE_ENV: 'production' },
-			encoding: 'utf8',
-			timeout: 60_000,
-		},
-	);
-	const [report] = JSON.parse(result.stdout) as Array<{ messages: LintMessage[] }>;
-	return report.messages;
-}
-
-const errors = (messages: LintMessage[]) =>
-	messages.filter((message) => message.severity === 2).map((message) => message.ruleId);
-const warnings = (messages: LintMessage[]) =>
-	messages.filter((message) => message.severity === 1).map((message) => message.ruleId);
+import { errors, lint, warnings } from './lintText';
 
 const packageJsonText = readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8');
 const packageJson = JSON.parse(packageJsonText);

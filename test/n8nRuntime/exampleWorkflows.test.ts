@@ -30,7 +30,8 @@ describe('example workflows', () => {
 		},
 	);
 
-	// The live service refuses a creation without either (403); the node fails the item before sending.
+	// The live service refuses a creation without either (403); the node fails
+	// the item before sending.
 	const creations = examples.flatMap(({ name, workflow }) =>
 		workflow.nodes
 			.filter(

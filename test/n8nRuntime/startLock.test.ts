@@ -1,4 +1,7 @@
-/** One `npm start` at a time: the second says so (instead of EADDRINUSE); a lock left by a dead process is taken over. */
+/**
+ * One `npm start` at a time: the second says so (instead of EADDRINUSE); a lock left by a
+ * dead process is taken over.
+ */
 import { spawn } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';

@@ -1,7 +1,7 @@
 /**
- * Stopping n8n, and noticing that it stopped, with a stand-in process: `stopServer` used to wait
- * for ever for a process killed by a signal (its `exitCode` stays null), which hung `npm start`'s
- * Ctrl-C and the end-to-end tests' cleanup.
+ * Stopping n8n, and noticing that it stopped, with a stand-in process: a process killed by a
+ * signal keeps its `exitCode` null, and waiting for that to change would hang `npm start`'s Ctrl-C
+ * and the end-to-end tests' cleanup.
  */
 import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';

@@ -1,4 +1,6 @@
-/** What npm publishes from dist/ is what the source compiles to now: no file left by an older build. */
+/**
+ * What npm publishes from dist/ is what the source compiles to now: no file left by an older build.
+ */
 import { existsSync, readdirSync } from 'fs';
 import { join, relative } from 'path';
 

@@ -18,7 +18,8 @@ export async function installDebianPackages(
 		);
 	const started = Date.now();
 	log(`Installing Debian's ${packages.join(', ')} (about a minute)…`);
-	// Debian's own services, if the package starts them, are not used: the test starts its own servers.
+	// Debian's own services, if the package starts them, are not used: the
+	// test starts its own servers.
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await run('apt-get', ['update', '-qq'], { env });
 	await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });

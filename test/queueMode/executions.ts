@@ -12,9 +12,15 @@ export interface ExecutionDetail {
 	status: string;
 	mode: string;
 	retryOf?: string | null;
-	/** Output items of each node's last run, `{ "Send": [ {...}, ... ] }`; absent for a node that did not run. */
+	/**
+	 * Output items of each node's last run, `{ "Send": [ {...}, ... ] }`; absent for
+	 * a node that did not run.
+	 */
 	outputs: Record<string, Array<Record<string, unknown>>>;
-	/** How many times each node ran in this execution (a resumed execution keeps its first part's runs). */
+	/**
+	 * How many times each node ran in this execution (a resumed execution
+	 * keeps its first part's runs).
+	 */
 	runs: Record<string, number>;
 	/** When each node's last run started and ended, ms since the epoch, as n8n recorded it. */
 	nodeTimes: Record<string, { start: number; end: number }>;
@@ -87,7 +93,9 @@ export async function executionDetail(
 	};
 }
 
-/** n8n's Retry button ("Retry with original workflow"): answers the new execution, or n8n's refusal. */
+/**
+ * n8n's Retry button ("Retry with original workflow"): answers the new execution, or n8n's refusal.
+ */
 export async function retryExecution(
 	baseUrl: string,
 	cookie: string,

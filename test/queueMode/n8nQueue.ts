@@ -88,109 +88,21 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 	const root = join(RUNTIME_DIR, options.folder);
 	rmSync(root, { recursive: true, force: true });
 	mkdirSync(root, { recursive: true });
-
-	const shared: NodeJS.ProcessEnv = {
-		DB_TYPE: 'postgresdb',
-		DB_POSTGRESDB_HOST: POSTGRES_HOST,
-		DB_POSTGRESDB_PORT: String(options.postgres.port),
-		DB_POSTGRESDB_USER: options.postgres.user,
-		DB_POSTGRESDB_DATABASE: options.postgres.database,
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: REDIS_HOST,
-		QUEUE_BULL_REDIS_PORT: String(options.redis.port),
-		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-		// Workers say at info level which execution they start: how a test finds the one to kill.
-		N8N_LOG_LEVEL: 'info',
-		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
-		// One public address for webhooks, as behind a load balancer (the main or a webhook process).
-		[release.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT + (options.publicWebhooks === 'webhook-1' ? 1 : 0)}/`,
-	};
-	// Ports: main +0, webhooks +1.., workers' health checks after them; task brokers at +20.., the CLI's at +30.
-	const instanceOf = (name: string, port: number, brokerPort: number): N8nInstance => ({
-		release,
-		userFolder: join(root, name),
-		port,
-		brokerPort,
-		environment: { ...shared, QUEUE_HEALTH_CHECK_PORT: String(port) },
-	});
-	const main = instanceOf('main', QUEUE_BASE_PORT, QUEUE_BASE_PORT + 30);
-	const webhooks = Array.from({ length: WEBHOOK_PROCESSES }, (_, index) =>
-		instanceOf(`webhook-${index + 1}`, QUEUE_BASE_PORT + 1 + index, QUEUE_BASE_PORT + 21 + index),
-	);
-	const workers = Array.from({ length: WORKER_PROCESSES }, (_, index) =>
-		instanceOf(
-			`worker-${index + 1}`,
-			QUEUE_BASE_PORT + 1 + WEBHOOK_PROCESSES + index,
-			QUEUE_BASE_PORT + 21 + WEBHOOK_PROCESSES + index,
-		),
-	);
+	const { main, webhooks, workers } = queueInstances(root, sharedEnvironment(options));
 	for (const instance of [main, ...webhooks, ...workers]) {
 		if (!(await isPortFree(N8N_HOST, instance.port)))
 			throw new Error(`Port ${instance.port} on ${N8N_HOST} is in use: set PAY_QUEUE_PORT`);
 	}
-
-	// The package installed once, its nodes folder copied into every other process's user folder.
-	mkdirSync(main.userFolder, { recursive: true });
-	await installPackage(main.userFolder, await packPackage(main.userFolder));
-	for (const instance of [...webhooks, ...workers])
-		cpSync(join(main.userFolder, '.n8n', 'nodes'), join(instance.userFolder, '.n8n', 'nodes'), {
-			recursive: true,
-		});
-
-	const credentialFile = join(root, 'credential.json');
-	writeSandboxCredential(
-		credentialFile,
-		options.sandbox.baseUrl,
-		options.sandbox.demo,
-		QUEUE_CALLBACK_SECRET,
-	);
-	await importCredentials(main, credentialFile);
-	await importWorkflowFolder(main, options.workflowFolder);
+	await installPackageOnce(main, [...webhooks, ...workers]);
+	await importCredentialAndWorkflows(main, root, options);
 	options.log(`n8n's folders, package, credential and workflows ready in ${seconds(since)} s`);
 
 	const processes: QueueProcess[] = [];
-	const stopAll = async () => {
-		// Workers and webhook processes first, so the main process sees them go.
-		await Promise.all(
-			processes.filter((child) => child.role !== 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
-		);
-		await Promise.all(
-			processes.filter((child) => child.role === 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
-		);
-	};
+	const stopAll = async () => await stopProcesses(processes);
 	try {
-		const mainProcess = launch('main', 'main', main, ['start']);
-		processes.push(mainProcess);
-		const baseUrl = `http://${N8N_HOST}:${main.port}`;
-		await waitUntilReady(
-			'n8n main',
-			mainProcess.pid,
-			mainProcess.logFile,
-			() => n8nIsReady(baseUrl),
-			240_000,
-		);
-		await ensureOwner(baseUrl);
+		const baseUrl = await startMain(main, processes);
 		options.log(`n8n main ready in ${seconds(since)} s`);
-		const started = [
-			...webhooks.map((instance, index) =>
-				launch('webhook', `webhook-${index + 1}`, instance, ['webhook']),
-			),
-			...workers.map((instance, index) =>
-				launch('worker', `worker-${index + 1}`, instance, ['worker', '--concurrency=1']),
-			),
-		];
-		processes.push(...started);
-		await Promise.all(
-			started.map((child) =>
-				waitUntilReady(
-					`n8n ${child.name}`,
-					child.pid,
-					child.logFile,
-					() => answersOk(`http://${N8N_HOST}:${child.port}/healthz/readiness`),
-					240_000,
-				),
-			),
-		);
+		await startWebhooksAndWorkers(webhooks, workers, processes);
 		options.log(`n8n webhook and worker processes ready in ${seconds(since)} s`);
 		const cookie = await logIn(baseUrl);
 		for (const id of options.workflowIds) await publishThroughEditor(baseUrl, cookie, id);
@@ -215,6 +127,133 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 	}
 }
 
+/** What every process shares: PostgreSQL, Redis, the log level, the public webhook address. */
+function sharedEnvironment(options: QueueN8nOptions): NodeJS.ProcessEnv {
+	return {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: POSTGRES_HOST,
+		DB_POSTGRESDB_PORT: String(options.postgres.port),
+		DB_POSTGRESDB_USER: options.postgres.user,
+		DB_POSTGRESDB_DATABASE: options.postgres.database,
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: REDIS_HOST,
+		QUEUE_BULL_REDIS_PORT: String(options.redis.port),
+		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+		// Workers say at info level which execution they start: how a test finds the one to kill.
+		N8N_LOG_LEVEL: 'info',
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+		// One public address for webhooks, as behind a load balancer (the main or a webhook process).
+		[N8N_NEWEST.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT + (options.publicWebhooks === 'webhook-1' ? 1 : 0)}/`,
+	};
+}
+
+/**
+ * Each process's user folder and ports: main +0, webhooks +1.., workers' health checks after them;
+ * task brokers at +20.., the CLI's at +30.
+ */
+function queueInstances(root: string, shared: NodeJS.ProcessEnv) {
+	const instanceOf = (name: string, port: number, brokerPort: number): N8nInstance => ({
+		release: N8N_NEWEST,
+		userFolder: join(root, name),
+		port,
+		brokerPort,
+		environment: { ...shared, QUEUE_HEALTH_CHECK_PORT: String(port) },
+	});
+	const main = instanceOf('main', QUEUE_BASE_PORT, QUEUE_BASE_PORT + 30);
+	const webhooks = Array.from({ length: WEBHOOK_PROCESSES }, (_, index) =>
+		instanceOf(`webhook-${index + 1}`, QUEUE_BASE_PORT + 1 + index, QUEUE_BASE_PORT + 21 + index),
+	);
+	const workers = Array.from({ length: WORKER_PROCESSES }, (_, index) =>
+		instanceOf(
+			`worker-${index + 1}`,
+			QUEUE_BASE_PORT + 1 + WEBHOOK_PROCESSES + index,
+			QUEUE_BASE_PORT + 21 + WEBHOOK_PROCESSES + index,
+		),
+	);
+	return { main, webhooks, workers };
+}
+
+/** The package installed once, its nodes folder copied into every other process's user folder. */
+async function installPackageOnce(main: N8nInstance, others: N8nInstance[]): Promise<void> {
+	mkdirSync(main.userFolder, { recursive: true });
+	await installPackage(main.userFolder, await packPackage(main.userFolder));
+	for (const instance of others)
+		cpSync(join(main.userFolder, '.n8n', 'nodes'), join(instance.userFolder, '.n8n', 'nodes'), {
+			recursive: true,
+		});
+}
+
+/** Through the main process's CLI: the sandbox credential and the test's workflows. */
+async function importCredentialAndWorkflows(
+	main: N8nInstance,
+	root: string,
+	options: QueueN8nOptions,
+): Promise<void> {
+	const credentialFile = join(root, 'credential.json');
+	writeSandboxCredential(
+		credentialFile,
+		options.sandbox.baseUrl,
+		options.sandbox.demo,
+		QUEUE_CALLBACK_SECRET,
+	);
+	await importCredentials(main, credentialFile);
+	await importWorkflowFolder(main, options.workflowFolder);
+}
+
+/** Workers and webhook processes first, so the main process sees them go. */
+async function stopProcesses(processes: QueueProcess[]): Promise<void> {
+	await Promise.all(
+		processes.filter((child) => child.role !== 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
+	);
+	await Promise.all(
+		processes.filter((child) => child.role === 'main').map((p) => stopPid(p.pid, 'SIGTERM')),
+	);
+}
+
+/** The main process, ready and with its owner account; its base URL. */
+async function startMain(main: N8nInstance, processes: QueueProcess[]): Promise<string> {
+	const mainProcess = launch('main', 'main', main, ['start']);
+	processes.push(mainProcess);
+	const baseUrl = `http://${N8N_HOST}:${main.port}`;
+	await waitUntilReady(
+		'n8n main',
+		mainProcess.pid,
+		mainProcess.logFile,
+		() => n8nIsReady(baseUrl),
+		240_000,
+	);
+	await ensureOwner(baseUrl);
+	return baseUrl;
+}
+
+/** The webhook processes and the workers, each ready by its health check. */
+async function startWebhooksAndWorkers(
+	webhooks: N8nInstance[],
+	workers: N8nInstance[],
+	processes: QueueProcess[],
+): Promise<void> {
+	const started = [
+		...webhooks.map((instance, index) =>
+			launch('webhook', `webhook-${index + 1}`, instance, ['webhook']),
+		),
+		...workers.map((instance, index) =>
+			launch('worker', `worker-${index + 1}`, instance, ['worker', '--concurrency=1']),
+		),
+	];
+	processes.push(...started);
+	await Promise.all(
+		started.map((child) =>
+			waitUntilReady(
+				`n8n ${child.name}`,
+				child.pid,
+				child.logFile,
+				() => answersOk(`http://${N8N_HOST}:${child.port}/healthz/readiness`),
+				240_000,
+			),
+		),
+	);
+}
+
 function launch(
 	role: QueueRole,
 	name: string,
@@ -236,7 +275,9 @@ function launch(
 	return { role, name, port: instance.port, pid, logFile };
 }
 
-/** Every workflow of the folder in one import (one CLI start, about 10 s, instead of one per file). */
+/**
+ * Every workflow of the folder in one import (one CLI start, about 10 s, instead of one per file).
+ */
 async function importWorkflowFolder(instance: N8nInstance, folder: string): Promise<void> {
 	await run(
 		nodeBinaryOf(instance.release),

@@ -32,70 +32,15 @@ export async function startPostgres(
 	port: number,
 	log: (line: string) => void,
 ): Promise<LocalPostgres> {
-	let binDir = postgresBinDir();
-	if (binDir === undefined) {
-		await installDebianPackages(['postgresql'], log);
-		binDir = postgresBinDir();
-		if (binDir === undefined)
-			throw new Error('postgresql was installed but /usr/lib/postgresql/<version>/bin is missing');
-	}
+	const binDir = await serverBinDir(log);
 	if (!(await isPortFree(POSTGRES_HOST, port)))
 		throw new Error(
 			`Port ${port} on ${POSTGRES_HOST} is in use: PostgreSQL for the queue-mode test needs it`,
 		);
-	const asRoot = process.getuid?.() === 0;
-	// As root: the postgres user's command, through runuser (PostgreSQL refuses root).
-	const as = (command: string, args: string[]): [string, string[]] =>
-		asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-	const folder = mkdtempSync(join(tmpdir(), 'pay-queue-postgres-'));
-	const dataDir = join(folder, 'data');
-	mkdirSync(dataDir, { mode: 0o700 });
-	if (asRoot) {
-		const uid = Number((await run('id', ['-u', 'postgres'])).trim());
-		const gid = Number((await run('id', ['-g', 'postgres'])).trim());
-		chownSync(folder, uid, gid);
-		chownSync(dataDir, uid, gid);
-	}
 	const user = 'postgres';
-	await run(
-		...as(join(binDir, 'initdb'), [
-			'-D',
-			dataDir,
-			'-U',
-			user,
-			'-A',
-			'trust',
-			'-E',
-			'UTF8',
-			'--no-sync',
-		]),
-	);
+	const { folder, dataDir } = await newCluster(binDir, user);
 	const logFile = join(folder, 'postgres.log');
-	const launcher = spawnLogged(
-		...as(join(binDir, 'postgres'), [
-			'-D',
-			dataDir,
-			'-p',
-			String(port),
-			'-k',
-			folder,
-			'-c',
-			`listen_addresses=${POSTGRES_HOST}`,
-			// A throw-away database: durability only costs time here.
-			'-c',
-			'fsync=off',
-			'-c',
-			'synchronous_commit=off',
-			'-c',
-			'full_page_writes=off',
-			// Milliseconds and the backend's process id on every line: statement timings (see statementLog.ts).
-			'-c',
-			'log_line_prefix=%m [%p] ',
-			'-c',
-			'log_timezone=UTC',
-		]),
-		logFile,
-	);
+	const launcher = spawnLogged(...serverCommand(binDir, folder, dataDir, port), logFile);
 	const pidFile = join(dataDir, 'postmaster.pid');
 	await waitUntilReady(
 		'PostgreSQL',
@@ -131,6 +76,87 @@ export async function startPostgres(
 			rmSync(folder, { recursive: true, force: true });
 		},
 	};
+}
+
+/** The server's binaries from Debian's package, installed when missing. */
+async function serverBinDir(log: (line: string) => void): Promise<string> {
+	let binDir = postgresBinDir();
+	if (binDir === undefined) {
+		await installDebianPackages(['postgresql'], log);
+		binDir = postgresBinDir();
+		if (binDir === undefined)
+			throw new Error('postgresql was installed but /usr/lib/postgresql/<version>/bin is missing');
+	}
+	return binDir;
+}
+
+const asRoot = () => process.getuid?.() === 0;
+
+/** As root: the postgres user's command, through runuser (PostgreSQL refuses root). */
+function asServerUser(command: string, args: string[]): [string, string[]] {
+	return asRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/** A cluster of the test's own in a temporary folder (initdb), owned by the server's user. */
+async function newCluster(
+	binDir: string,
+	user: string,
+): Promise<{ folder: string; dataDir: string }> {
+	const folder = mkdtempSync(join(tmpdir(), 'pay-queue-postgres-'));
+	const dataDir = join(folder, 'data');
+	mkdirSync(dataDir, { mode: 0o700 });
+	if (asRoot()) {
+		const uid = Number((await run('id', ['-u', 'postgres'])).trim());
+		const gid = Number((await run('id', ['-g', 'postgres'])).trim());
+		chownSync(folder, uid, gid);
+		chownSync(dataDir, uid, gid);
+	}
+	await run(
+		...asServerUser(join(binDir, 'initdb'), [
+			'-D',
+			dataDir,
+			'-U',
+			user,
+			'-A',
+			'trust',
+			'-E',
+			'UTF8',
+			'--no-sync',
+		]),
+	);
+	return { folder, dataDir };
+}
+
+/** The server on loopback on its own port, its socket in the cluster's folder. */
+function serverCommand(
+	binDir: string,
+	folder: string,
+	dataDir: string,
+	port: number,
+): [string, string[]] {
+	return asServerUser(join(binDir, 'postgres'), [
+		'-D',
+		dataDir,
+		'-p',
+		String(port),
+		'-k',
+		folder,
+		'-c',
+		`listen_addresses=${POSTGRES_HOST}`,
+		// A throw-away database: durability only costs time here.
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'full_page_writes=off',
+		// Milliseconds and the backend's process id on every line: statement
+		// timings (see statementLog.ts).
+		'-c',
+		'log_line_prefix=%m [%p] ',
+		'-c',
+		'log_timezone=UTC',
+	]);
 }
 
 /** The postmaster's own word on its state: line 8 of postmaster.pid ("starting", "ready", …). */

@@ -60,7 +60,9 @@ async function paidPaymentCallback(): Promise<{ slug: string; body: string }> {
 	return { slug, body: JSON.stringify(body) };
 }
 
-/** `copies` copies of one callback at the same instant, alternating between the webhook processes. */
+/**
+ * `copies` copies of one callback at the same instant, alternating between the webhook processes.
+ */
 async function postCopies(path: string, body: string, copies: number): Promise<number[]> {
 	const responses = await Promise.all(
 		Array.from({ length: copies }, (_, index) =>
@@ -73,7 +75,12 @@ async function postCopies(path: string, body: string, copies: number): Promise<n
 	return responses.map((response) => response.status);
 }
 
-async function postBatch(webhookUrl: string, transfers: Array<{ to: string; amount: number }>) {
+interface Transfer {
+	to: string;
+	amount: number;
+}
+
+async function postBatch(webhookUrl: string, transfers: Transfer[]) {
 	const response = await fetch(`${webhookUrl}${TRANSFER_BATCH.webhookPath}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -92,6 +99,11 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 
 const transfersOf = (amounts: number[]) =>
 	sandbox.state.transfers.filter((transfer) => amounts.includes(transfer.amount));
+/** The amounts of the transfers the sandbox holds among `amounts`, sorted. */
+const amountsTransferred = (amounts: number[]) =>
+	transfersOf(amounts)
+		.map((transfer) => transfer.amount)
+		.sort();
 
 describe('the Pay Trigger alone, copies of one callback over two webhook processes', () => {
 	it('starts at most one execution per process; measured for the README', async () => {
@@ -131,21 +143,8 @@ describe('the access token renewed across workers', () => {
 			[2101, 2102, 2103, 2104, 2105].map((amount) => ({ to: '3109876543', amount })),
 		];
 		const amounts = batches.flat().map((transfer) => transfer.amount);
-		const before = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
 		const refreshesBefore = await sandbox.control.count('POST /token/refresh/');
-		await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 400, times: 10 });
-		// The second batch once the first one's first transfer is out: n8n keeps a node's references
-		// in one database row, which the first send of the workflow creates; two workers creating it
-		// at the same instant collide (one item fails "could not record", sent by neither).
-		await postBatch(n8n.webhookUrls[0], batches[0]);
-		await until('the first transfer', () => transfersOf(amounts).length >= 1);
-		await postBatch(n8n.webhookUrls[1], batches[1]);
-		await until('3 transfers', () => transfersOf(amounts).length >= 3);
-		expect(await sandbox.control.expireTokens()).toBeGreaterThan(0);
-		const after = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
-			atLeast: before.length + 2,
-		});
-		const runs = after.filter((execution) => !before.some((old) => old.id === execution.id));
+		const runs = await twoBatchesWithTheTokenExpiredMidRun(batches, amounts);
 		expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
 		// One on each worker (each takes one execution at a time).
 		const workers = runs.map((run) => n8n.workerRunning(run.id)?.name);
@@ -158,11 +157,7 @@ describe('the access token renewed across workers', () => {
 				expect(item).toMatchObject({ sent: true, reference: expect.any(String) });
 			}
 		}
-		expect(
-			transfersOf(amounts)
-				.map((transfer) => transfer.amount)
-				.sort(),
-		).toEqual(amounts.sort());
+		expect(amountsTransferred(amounts)).toEqual(amounts.sort());
 		// Each worker renewed the token after the expiry.
 		expect(
 			(await sandbox.control.count('POST /token/refresh/')) - refreshesBefore,
@@ -173,26 +168,53 @@ describe('the access token renewed across workers', () => {
 		await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, { atLeast: 0 });
 		const again: string[][] = [];
 		for (const [index, batch] of batches.entries()) {
-			const known = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
-			await postBatch(n8n.webhookUrls[index], batch);
-			const now = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
-				atLeast: known.length + 1,
-			});
-			const rerun = now.find((execution) => !known.some((old) => old.id === execution.id));
-			const { outputs } = await executionDetail(n8n.baseUrl, n8n.cookie, rerun!.id);
-			again.push(outputs.Send.map((item) => (item.sent === true ? 'sent' : String(item.outcome))));
+			const items = await sendItemsOfBatch(n8n.webhookUrls[index], batch);
+			again.push(items.map((item) => (item.sent === true ? 'sent' : String(item.outcome))));
 		}
 		log(`the two batches sent again: ${JSON.stringify(again)}`);
-		expect(
-			transfersOf(amounts)
-				.map((transfer) => transfer.amount)
-				.sort(),
-		).toEqual(amounts.sort());
+		expect(amountsTransferred(amounts)).toEqual(amounts.sort());
 		// already_sent, or unknown where the other worker's write dropped the "sent" mark (not the
 		// reference): never sent again.
 		for (const outcome of again.flat()) expect(['already_sent', 'unknown']).toContain(outcome);
 	});
 });
+
+/**
+ * Each batch through its own webhook process, every send held 400 ms, the tokens expired once 3
+ * transfers are out; the two executions the batches started, once settled.
+ */
+async function twoBatchesWithTheTokenExpiredMidRun(batches: Transfer[][], amounts: number[]) {
+	const before = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+	await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 400, times: 10 });
+	// The second batch once the first one's first transfer is out: n8n keeps a node's references
+	// in one database row, which the first send of the workflow creates; two workers creating it
+	// at the same instant collide (one item fails "could not record", sent by neither).
+	await postBatch(n8n.webhookUrls[0], batches[0]);
+	await until('the first transfer', () => transfersOf(amounts).length >= 1);
+	await postBatch(n8n.webhookUrls[1], batches[1]);
+	await until('3 transfers', () => transfersOf(amounts).length >= 3);
+	expect(await sandbox.control.expireTokens()).toBeGreaterThan(0);
+	const after = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
+		atLeast: before.length + 2,
+	});
+	return after.filter((execution) => !before.some((old) => old.id === execution.id));
+}
+
+/** Posts the batch and waits for the execution it starts to settle: that execution's Send items. */
+async function sendItemsOfBatch(
+	webhookUrl: string,
+	batch: Transfer[],
+): Promise<Array<Record<string, unknown>>> {
+	const known = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+	await postBatch(webhookUrl, batch);
+	const now = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
+		atLeast: known.length + 1,
+	});
+	const run = now.find((execution) => !known.some((old) => old.id === execution.id)) as {
+		id: string;
+	};
+	return (await executionDetail(n8n.baseUrl, n8n.cookie, run.id)).outputs.Send;
+}
 
 describe('Pay Trigger → Withdraw with Reference = the payment slug', () => {
 	/** What an item says, without the event it carries along. */
@@ -313,67 +335,17 @@ describe('a worker killed mid-run', () => {
 	it("n8n's Retry of the crashed execution runs nothing; the batch run again sends nothing twice, and what was in flight is not sent again", async () => {
 		const amounts = [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008];
 		const batch = amounts.map((amount) => ({ to: '3109876543', amount }));
-		const before = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
-		const requestsBefore = await sandbox.control.count('POST /send/');
-		await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 700, times: 30 });
-		await postBatch(n8n.webhookUrls[0], batch);
-		let executionId = '';
-		await until('the execution', async () => {
-			const now = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
-			executionId =
-				now.find((execution) => !before.some((old) => old.id === execution.id))?.id ?? '';
-			return executionId !== '';
-		});
-		await until('a worker to start it', () => n8n.workerRunning(executionId) !== undefined);
-		const worker = n8n.workerRunning(executionId)!;
-		// Killed while the 4th request is held at the sandbox: recorded, sent, not answered.
-		await until(
-			'the 4th request',
-			async () => (await sandbox.control.count('POST /send/')) - requestsBefore >= 4,
-		);
-		process.kill(worker.pid, 'SIGKILL');
-		// The request in flight still reaches the sandbox, which carries it out after its latency.
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-		const sentBeforeCrash = transfersOf(amounts).length;
-		log(`worker ${worker.name} killed after ${sentBeforeCrash} of ${amounts.length} transfers`);
+		const { executionId, sentBeforeCrash } = await workerKilledMidBatch(batch, amounts);
+		await expectCrashedAndItsRetryRunsNothing(executionId, amounts, sentBeforeCrash);
 
-		// n8n notices the dead worker once its job's lock lapses (about a minute and a half).
-		await until(
-			'the crashed execution to end',
-			async () =>
-				!['new', 'running'].includes(
-					(await executionDetail(n8n.baseUrl, n8n.cookie, executionId)).status,
-				),
-			150_000,
-		);
-		const crashed = await executionDetail(n8n.baseUrl, n8n.cookie, executionId);
-		// Nothing shows which transfers went out: the crash left no run data.
-		expect(crashed).toMatchObject({ status: 'error', outputs: {} });
-		// n8n accepts the Retry, but the crash replaced the execution's data: the retry has nothing to
-		// run and ends in error at once, sending nothing. The way forward is the same trigger data again.
-		const retry = await retryExecution(n8n.baseUrl, n8n.cookie, executionId);
-		log(`n8n's Retry of the crashed execution: ${JSON.stringify(retry).slice(0, 300)}`);
-		expect(retry).toMatchObject({ ok: true, execution: { status: 'error' } });
-		expect(transfersOf(amounts)).toHaveLength(sentBeforeCrash);
-
-		const beforeRerun = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
-		await postBatch(n8n.webhookUrls[0], batch);
-		const after = await settledExecutions(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id, {
-			atLeast: beforeRerun.length + 1,
-		});
-		const rerun = after.find(
-			(execution) => !beforeRerun.some((old) => old.id === execution.id),
-		) as { id: string };
-		const { outputs } = await executionDetail(n8n.baseUrl, n8n.cookie, rerun.id);
-		const outcomes = outputs.Send.map((item) =>
-			item.sent === true ? 'sent' : (item.outcome as string),
-		);
+		const items = await sendItemsOfBatch(n8n.webhookUrls[0], batch);
+		const outcomes = items.map((item) => (item.sent === true ? 'sent' : (item.outcome as string)));
 		log(`the batch run again: ${JSON.stringify(outcomes)}`);
 		// Sent before the crash: already_sent; the one in flight (recorded, never answered) is not
 		// sent again: already_sent when the node finds it in the service's list of transfers, else
 		// unknown; the rest: sent now.
 		const inFlight = sentBeforeCrash - 1;
-		log(`the one in flight: ${JSON.stringify(outputs.Send[inFlight]).slice(0, 600)}`);
+		log(`the one in flight: ${JSON.stringify(items[inFlight]).slice(0, 600)}`);
 		expect(['already_sent', 'unknown']).toContain(outcomes[inFlight]);
 		expect(outcomes.slice(0, inFlight)).toEqual(
 			amounts.slice(0, inFlight).map(() => 'already_sent'),
@@ -384,3 +356,63 @@ describe('a worker killed mid-run', () => {
 		expect(sent.sort()).toEqual([...amounts].sort());
 	}, 300_000);
 });
+
+/**
+ * The batch started with every send held 700 ms; its worker killed while the 4th request is held at
+ * the sandbox (recorded, sent, not answered). The execution, and how many transfers went out.
+ */
+async function workerKilledMidBatch(
+	batch: Transfer[],
+	amounts: number[],
+): Promise<{ executionId: string; sentBeforeCrash: number }> {
+	const before = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+	const requestsBefore = await sandbox.control.count('POST /send/');
+	await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 700, times: 30 });
+	await postBatch(n8n.webhookUrls[0], batch);
+	let executionId = '';
+	await until('the execution', async () => {
+		const now = await executionsOf(n8n.baseUrl, n8n.cookie, TRANSFER_BATCH.id);
+		executionId = now.find((execution) => !before.some((old) => old.id === execution.id))?.id ?? '';
+		return executionId !== '';
+	});
+	await until('a worker to start it', () => n8n.workerRunning(executionId) !== undefined);
+	const worker = n8n.workerRunning(executionId)!;
+	await until(
+		'the 4th request',
+		async () => (await sandbox.control.count('POST /send/')) - requestsBefore >= 4,
+	);
+	process.kill(worker.pid, 'SIGKILL');
+	// The request in flight still reaches the sandbox, which carries it out after its latency.
+	await new Promise((resolve) => setTimeout(resolve, 1500));
+	const sentBeforeCrash = transfersOf(amounts).length;
+	log(`worker ${worker.name} killed after ${sentBeforeCrash} of ${amounts.length} transfers`);
+	return { executionId, sentBeforeCrash };
+}
+
+/**
+ * n8n notices the dead worker once its job's lock lapses (about a minute and a half): the execution
+ * ends in error with no run data, and n8n's Retry of it sends nothing.
+ */
+async function expectCrashedAndItsRetryRunsNothing(
+	executionId: string,
+	amounts: number[],
+	sentBeforeCrash: number,
+): Promise<void> {
+	await until(
+		'the crashed execution to end',
+		async () =>
+			!['new', 'running'].includes(
+				(await executionDetail(n8n.baseUrl, n8n.cookie, executionId)).status,
+			),
+		150_000,
+	);
+	const crashed = await executionDetail(n8n.baseUrl, n8n.cookie, executionId);
+	// Nothing shows which transfers went out: the crash left no run data.
+	expect(crashed).toMatchObject({ status: 'error', outputs: {} });
+	// n8n accepts the Retry, but the crash replaced the execution's data: the retry has nothing to
+	// run and ends in error at once, sending nothing. The way forward is the same trigger data again.
+	const retry = await retryExecution(n8n.baseUrl, n8n.cookie, executionId);
+	log(`n8n's Retry of the crashed execution: ${JSON.stringify(retry).slice(0, 300)}`);
+	expect(retry).toMatchObject({ ok: true, execution: { status: 'error' } });
+	expect(transfersOf(amounts)).toHaveLength(sentBeforeCrash);
+}

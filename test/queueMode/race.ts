@@ -15,7 +15,10 @@ export interface RaceTrial {
 	reference: string;
 	/** Per execution: sent, already_sent, unknown, not_sent (or anything else the item said). */
 	outcomes: string[];
-	/** How many items said another execution claimed the reference at the same instant (the read-back). */
+	/**
+	 * How many items said another execution claimed the reference at the same
+	 * instant (the read-back).
+	 */
 	sameInstant: number;
 	workers: Array<string | undefined>;
 	webhooks: Array<string | undefined>;
@@ -43,13 +46,18 @@ export interface RaceTrial {
 	longestRowWindowMs?: number;
 }
 
-/** What the service saw of a trial: its effects for the trial's reference, and its requests on the route. */
+/**
+ * What the service saw of a trial: its effects for the trial's reference, and
+ * its requests on the route.
+ */
 export interface RaceService {
 	carriedOut(reference: string, amount: number): number;
 	requests(): Promise<number>;
 }
 
-/** Time for both requests to be queued and both workers to reach the Wait node, on two busy cores. */
+/**
+ * Time for both requests to be queued and both workers to reach the Wait node, on two busy cores.
+ */
 export const RELEASE_AFTER_MS = 2500;
 
 export async function raceTrial(

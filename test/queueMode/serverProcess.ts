@@ -12,7 +12,10 @@ export function isAlive(pid: number): boolean {
 	}
 }
 
-/** Sends `signal`, then SIGKILL if the process is still there after `graceMs`; resolves once it is gone. */
+/**
+ * Sends `signal`, then SIGKILL if the process is still there after `graceMs`;
+ * resolves once it is gone.
+ */
 export async function stopPid(
 	pid: number,
 	signal: NodeJS.Signals,
@@ -53,7 +56,10 @@ export function spawnLogged(
 	return child.pid;
 }
 
-/** Polls `ready` until it says yes; fails with the log's tail when the process ends or time runs out. */
+/**
+ * Polls `ready` until it says yes; fails with the log's tail when the
+ * process ends or time runs out.
+ */
 export async function waitUntilReady(
 	what: string,
 	pid: number,

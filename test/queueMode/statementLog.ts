@@ -22,7 +22,10 @@ export interface StatementLog {
 	stop(): Promise<void>;
 }
 
-/** Turns on PostgreSQL's log of every statement with its duration, for the server's new sessions and old. */
+/**
+ * Turns on PostgreSQL's log of every statement with its duration, for the
+ * server's new sessions and old.
+ */
 export async function startStatementLog(postgres: LocalPostgres): Promise<StatementLog> {
 	const from = statSync(postgres.logFile).size;
 	await postgres.sql('ALTER SYSTEM SET log_min_duration_statement = 0');
@@ -51,7 +54,8 @@ const LINE =
 /**
  * Each write to processed_data paired with the read before it on the same connection (n8n's pool
  * hands a process's next query the connection it just gave back; in the logs seen, each worker's
- * reads and writes of the row alternate on one connection): from the read's start to the write's end.
+ * reads and writes of the row alternate on one connection): from the read's
+ * start to the write's end.
  */
 export function readWriteWindows(log: string): RowWindow[] {
 	const lastRead = new Map<string, Logged>();

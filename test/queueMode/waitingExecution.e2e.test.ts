@@ -10,6 +10,7 @@
  * one at a time).
  */
 import type { Sandbox } from '../../sandbox';
+import type { ControlPayment } from '../../sandbox/controlViews';
 import { postJson } from '../e2e/n8nRest';
 import { AFTER_THE_WAIT, createAndWaitWorkflow } from '../e2e/waitingWorkflows';
 import { executionDetail, executionsOf, settledExecutions } from './executions';
@@ -47,8 +48,16 @@ afterAll(async () => {
 	await stack?.stop();
 }, 120_000);
 
-/** The jobs n8n's log lines name for the execution, by what was said: `Enqueued`, `Worker started`… */
-function jobsOf(executionId: string, said: string): Array<{ process: string; job: string }> {
+/** A queue job as n8n's log names it, with the process that wrote the line. */
+interface LoggedJob {
+	process: string;
+	job: string;
+}
+
+/**
+ * The jobs n8n's log lines name for the execution, by what was said: `Enqueued`, `Worker started`…
+ */
+function jobsOf(executionId: string, said: string): LoggedJob[] {
 	return n8n.logLines(`${said} execution ${executionId} (job `).map(({ process, line }) => ({
 		process,
 		job: /\(job (\d+)\)/.exec(line)?.[1] ?? '?',
@@ -102,74 +111,10 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 describe('Create and Wait for Payment in queue mode', () => {
 	it('resumed through a webhook process by the paid link, it finishes on a worker, once', async () => {
 		const linksCreated = await sandbox.control.count('POST /pay/');
-		const payments = (await sandbox.control.payments()).length;
-		// Started through the second webhook process: the resume must come through the first.
-		await until('the Start webhook stored', webhookStored);
-		const started = await startThrough(n8n.webhookUrls[1], {
-			amount: 50000,
-			invoice: 'INV-QUEUE-WAIT-1',
-		});
-		expect(started).toBe(200);
-		const { id } = await newestExecution('waiting');
-		const created = await sandbox.control.payments();
-		expect(created).toHaveLength(payments + 1);
-		const link = created[created.length - 1];
-		const callback = new URL(link.callback ?? '');
-		expect(callback.origin).toBe(n8n.webhookUrls[0]);
-		expect(callback.pathname).toBe(`/webhook-waiting/${id}`);
-		// The first part ran on a worker and ended there: nothing holds a worker while waiting.
-		const [firstJob] = jobsOf(id, 'Enqueued');
-		expect(jobsOf(id, 'Enqueued')).toEqual([{ process: 'webhook-2', job: firstJob.job }]);
-		expect(jobsOf(id, 'Worker started')).toEqual([
-			{ process: expect.stringMatching(/^worker-/), job: firstJob.job },
-		]);
-
-		// Forged: the wrong secret through either webhook process; the right one for a state the
-		// service does not confirm (the link is not paid yet).
-		const forged = link.callback!.replace(`token=${QUEUE_CALLBACK_SECRET}`, 'token=forged');
-		expect(forged).not.toBe(link.callback);
-		const body = { url: link.slug, state: 3, payed: true };
-		expect(await postJson(forged, body)).toBe(401);
-		expect(await postJson(forged.replace(n8n.webhookUrls[0], n8n.webhookUrls[1]), body)).toBe(401);
-		expect(await postJson(link.callback!, body)).toBe(401);
-		expect((await executionDetail(n8n.baseUrl, n8n.cookie, id)).status).toBe('waiting');
-		expect(jobsOf(id, 'Enqueued')).toHaveLength(1);
-
-		// The sandbox pays the link and posts its callback to the URL the link holds.
-		await sandbox.control.pay(link.slug);
-		const finished = await newestExecution('success');
-		expect(finished.id).toBe(id);
-		const all = await settledExecutions(n8n.baseUrl, n8n.cookie, WAIT_FOR_LINK.id);
-		expect(all.map((execution) => [execution.id, execution.status])).toEqual([[id, 'success']]);
-
-		const detail = await executionDetail(n8n.baseUrl, n8n.cookie, id);
-		log(`runs per node: ${JSON.stringify(detail.runs)}`);
-		expect(detail.runs).toEqual({ Start: 1, 'Pay and Wait': 1, [AFTER_THE_WAIT]: 1 });
-		expect(detail.outputs[AFTER_THE_WAIT]).toHaveLength(1);
-		expect(detail.outputs[AFTER_THE_WAIT][0]).toMatchObject({
-			payment_outcome: 'paid',
-			paid: true,
-			slug: link.slug,
-			state: 3,
-		});
-		expect(JSON.stringify(detail.outputs)).not.toContain(QUEUE_CALLBACK_SECRET);
-
-		// The resume: queued by the first webhook process (the callback's), run to the end by a worker.
-		const enqueued = jobsOf(id, 'Enqueued');
-		const ranOn = jobsOf(id, 'Worker started');
-		const finishedOn = jobsOf(id, 'Worker finished');
-		log(`execution ${id}: enqueued ${JSON.stringify(enqueued)}, started ${JSON.stringify(ranOn)}`);
-		expect(enqueued).toHaveLength(2);
-		const resumeJob = enqueued.find((entry) => entry.job !== firstJob.job);
-		expect(resumeJob?.process).toBe('webhook-1');
-		expect(ranOn).toHaveLength(2);
-		const resumedOn = ranOn.find((entry) => entry.job === resumeJob?.job);
-		expect(resumedOn?.process).toMatch(/^worker-/);
-		expect(finishedOn).toContainEqual(resumedOn);
-		expect(n8n.logLines(`execution ${id} (job `).map((entry) => entry.process)).not.toContain(
-			'main',
-		);
-
+		const { id, link, firstJob } = await startedAndWaiting();
+		await expectForgedCallbacksRefused(id, link);
+		await expectPaidAndFinishedOnce(id, link);
+		expectResumeQueuedByWebhookAndRunOnWorker(id, firstJob);
 		// At the service: one link; its callback delivered once, answered 200.
 		expect((await sandbox.control.count('POST /pay/')) - linksCreated).toBe(1);
 		const delivered = (await sandbox.control.callbacks()).filter(
@@ -178,3 +123,87 @@ describe('Create and Wait for Payment in queue mode', () => {
 		expect(delivered.map((delivery) => delivery.status)).toEqual([200]);
 	});
 });
+
+/**
+ * Started through the second webhook process (the resume must come through the first): waiting,
+ * its link's callback on the public webhook address, its first part run on a worker and ended.
+ */
+async function startedAndWaiting(): Promise<{
+	id: string;
+	link: ControlPayment;
+	firstJob: LoggedJob;
+}> {
+	const payments = (await sandbox.control.payments()).length;
+	await until('the Start webhook stored', webhookStored);
+	const started = await startThrough(n8n.webhookUrls[1], {
+		amount: 50000,
+		invoice: 'INV-QUEUE-WAIT-1',
+	});
+	expect(started).toBe(200);
+	const { id } = await newestExecution('waiting');
+	const created = await sandbox.control.payments();
+	expect(created).toHaveLength(payments + 1);
+	const link = created[created.length - 1];
+	const callback = new URL(link.callback ?? '');
+	expect(callback.origin).toBe(n8n.webhookUrls[0]);
+	expect(callback.pathname).toBe(`/webhook-waiting/${id}`);
+	// The first part ran on a worker and ended there: nothing holds a worker while waiting.
+	const [firstJob] = jobsOf(id, 'Enqueued');
+	expect(jobsOf(id, 'Enqueued')).toEqual([{ process: 'webhook-2', job: firstJob.job }]);
+	expect(jobsOf(id, 'Worker started')).toEqual([
+		{ process: expect.stringMatching(/^worker-/), job: firstJob.job },
+	]);
+	return { id, link, firstJob };
+}
+
+/**
+ * Forged: the wrong secret through either webhook process; the right one for a state the service
+ * does not confirm (the link is not paid yet). The execution waits on, queued once.
+ */
+async function expectForgedCallbacksRefused(id: string, link: ControlPayment): Promise<void> {
+	const forged = link.callback!.replace(`token=${QUEUE_CALLBACK_SECRET}`, 'token=forged');
+	expect(forged).not.toBe(link.callback);
+	const body = { url: link.slug, state: 3, payed: true };
+	expect(await postJson(forged, body)).toBe(401);
+	expect(await postJson(forged.replace(n8n.webhookUrls[0], n8n.webhookUrls[1]), body)).toBe(401);
+	expect(await postJson(link.callback!, body)).toBe(401);
+	expect((await executionDetail(n8n.baseUrl, n8n.cookie, id)).status).toBe('waiting');
+	expect(jobsOf(id, 'Enqueued')).toHaveLength(1);
+}
+
+/** The sandbox pays the link and posts its callback to the URL the link holds: one success. */
+async function expectPaidAndFinishedOnce(id: string, link: ControlPayment): Promise<void> {
+	await sandbox.control.pay(link.slug);
+	const finished = await newestExecution('success');
+	expect(finished.id).toBe(id);
+	const all = await settledExecutions(n8n.baseUrl, n8n.cookie, WAIT_FOR_LINK.id);
+	expect(all.map((execution) => [execution.id, execution.status])).toEqual([[id, 'success']]);
+
+	const detail = await executionDetail(n8n.baseUrl, n8n.cookie, id);
+	log(`runs per node: ${JSON.stringify(detail.runs)}`);
+	expect(detail.runs).toEqual({ Start: 1, 'Pay and Wait': 1, [AFTER_THE_WAIT]: 1 });
+	expect(detail.outputs[AFTER_THE_WAIT]).toHaveLength(1);
+	expect(detail.outputs[AFTER_THE_WAIT][0]).toMatchObject({
+		payment_outcome: 'paid',
+		paid: true,
+		slug: link.slug,
+		state: 3,
+	});
+	expect(JSON.stringify(detail.outputs)).not.toContain(QUEUE_CALLBACK_SECRET);
+}
+
+/** The resume: queued by the first webhook process (the callback's), run to the end by a worker. */
+function expectResumeQueuedByWebhookAndRunOnWorker(id: string, firstJob: LoggedJob): void {
+	const enqueued = jobsOf(id, 'Enqueued');
+	const ranOn = jobsOf(id, 'Worker started');
+	const finishedOn = jobsOf(id, 'Worker finished');
+	log(`execution ${id}: enqueued ${JSON.stringify(enqueued)}, started ${JSON.stringify(ranOn)}`);
+	expect(enqueued).toHaveLength(2);
+	const resumeJob = enqueued.find((entry) => entry.job !== firstJob.job);
+	expect(resumeJob?.process).toBe('webhook-1');
+	expect(ranOn).toHaveLength(2);
+	const resumedOn = ranOn.find((entry) => entry.job === resumeJob?.job);
+	expect(resumedOn?.process).toMatch(/^worker-/);
+	expect(finishedOn).toContainEqual(resumedOn);
+	expect(n8n.logLines(`execution ${id} (job `).map((entry) => entry.process)).not.toContain('main');
+}

@@ -59,8 +59,8 @@ export const WITHDRAW_ON_PAID: QueueWorkflow = payTriggerWorkflow(
 
 /**
  * A batch of transfers posted to an n8n Webhook: Split Out makes one item per transfer, Pay sends
- * each (one at a time, as money is sent). Reference left empty: derived from the workflow, the node,
- * the item and the trigger's data, so a re-run with the same batch gives the same references.
+ * each (one at a time, as money is sent). Reference left empty: derived from the workflow, the
+ * node, the item and the trigger's data, so a re-run with the same batch gives the same references.
  * Continue On Fail, so every item comes out with its outcome.
  */
 export const TRANSFER_BATCH: QueueWorkflow = {

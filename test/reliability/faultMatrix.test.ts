@@ -128,7 +128,9 @@ function matrixCell(
 	};
 }
 
-/** The item's error, or why it was not sent (again); a sent item's `message` is the service's own. */
+/**
+ * The item's error, or why it was not sent (again); a sent item's `message` is the service's own.
+ */
 function messageOf(json: IDataObject, steady: (value: unknown) => string): string {
 	return steady(json.error ?? (json.outcome ? json.message : undefined));
 }
@@ -162,7 +164,8 @@ function expectFirstExecution(
 		if (outcome === 'unknown reported') expect(message).toMatch(/may have/);
 	}
 	if (json.error !== undefined) expect(message.length).toBeGreaterThan(10);
-	// A failure body is never a success, whatever its status; a money-moving call is refused, not tried again.
+	// A failure body is never a success, whatever its status; a money-moving call is
+	// refused, not tried again.
 	if (matrixFault.fault?.failure !== undefined) expect(outcome).not.toBe('ok');
 	if (matrixFault.fault?.failure !== undefined && operation.movesMoney)
 		expect([outcome, json.outcome]).toEqual(['clear error', 'refused']);

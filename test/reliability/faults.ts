@@ -61,7 +61,8 @@ export const MATRIX_FAULTS: MatrixFault[] = [
 			failure: fieldErrors({ amount: 'Ensure this value is greater than 0.' }),
 		},
 	},
-	// Nothing listens there; were the redirect followed, the request would fail differently (and carry the key).
+	// Nothing listens there; were the redirect followed, the request would fail
+	// differently (and carry the key).
 	{
 		name: 'redirect to another host',
 		fault: { status: 307, location: 'http://127.0.0.1:9/elsewhere' },

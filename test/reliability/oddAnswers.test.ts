@@ -56,7 +56,8 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 			const { json, received } = await runWithAnswer(operation, odd);
 			expect(json.error).toBeUndefined();
 			expect(received).toBe(1);
-			// Kept whole: spread into the output, or under `response`, `raw` or `order`, as the operation shows its answers.
+			// Kept whole: spread into the output, or under `response`, `raw` or `order`, as the
+			// operation shows its answers.
 			const places = [json, json.response, json.raw, json.order];
 			if (typeof odd === 'object' && !Array.isArray(odd))
 				expect(places).toContainEqual(expect.objectContaining(odd as IDataObject));

@@ -1,4 +1,6 @@
-/** The operations of the reliability matrix: how to set each up, and how to tell it was carried out. */
+/**
+ * The operations of the reliability matrix: how to set each up, and how to tell it was carried out.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
@@ -20,7 +22,10 @@ export interface MatrixOperation {
 	 * what the node answered or from a state that a second time would leave as it was.
 	 */
 	carriedOut(sandbox: Sandbox): Promise<number>;
-	/** What the node reads at the service to settle a lost answer (the item's `resolved_by`), if anything. */
+	/**
+	 * What the node reads at the service to settle a lost answer (the item's
+	 * `resolved_by`), if anything.
+	 */
 	resolvedBy?: string;
 	/** Card data the operation handles, which must appear nowhere in its run. */
 	cardSecrets?: string[];
@@ -57,7 +62,10 @@ async function newPayment(
 let slug = '';
 let cardUuid = '';
 
-/** Times the service put the object `slug` in `state`: a second checkout counts, though the state stays. */
+/**
+ * Times the service put the object `slug` in `state`: a second checkout
+ * counts, though the state stays.
+ */
 async function changesTo(sandbox: Sandbox, state: number): Promise<number> {
 	return (await sandbox.control.paymentChanges(slug)).filter((change) => change.state === state)
 		.length;
@@ -86,7 +94,8 @@ export const MATRIX_OPERATIONS: MatrixOperation[] = [
 			description: 'matrix create',
 			paymentMethods: ['pse'],
 			payerRedirectUrl: 'https://shop.example/thanks',
-			// The service echoes the callback URL, which carries the callback secret: the leak check sees it.
+			// The service echoes the callback URL, which carries the callback
+			// secret: the leak check sees it.
 			callbackUrl: 'https://hooks.example/webhook/pay',
 			expirationDays: 1,
 		}),

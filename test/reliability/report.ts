@@ -137,13 +137,18 @@ export function reliabilityReport(
 
 const oneLine = (text: string) => text.replace(/\n/g, ' ');
 
-/** Writes the file unless it already says exactly this (a run that changed nothing leaves the tree clean). */
+/**
+ * Writes the file unless it already says exactly this (a run that changed
+ * nothing leaves the tree clean).
+ */
 export function writeIfChanged(path: string, text: string): void {
 	if (existsSync(path) && readFileSync(path, 'utf8') === text) return;
 	writeFileSync(path, text);
 }
 
-/** Where the committed document and a run's differ, in words; `undefined` when they are the same. */
+/**
+ * Where the committed document and a run's differ, in words; `undefined` when they are the same.
+ */
 export function firstDifference(committed: string, found: string): string | undefined {
 	if (committed === found) return undefined;
 	const was = committed.split('\n');

@@ -75,7 +75,8 @@ export async function runTwoExecutions(
 		const carriedOut = await operation.carriedOut(sandbox);
 		return { json: items[0]?.json ?? {}, run, received, carriedOut };
 	};
-	// Started by its trigger, then n8n's Retry: neither is the editor's test run, which derives a new key.
+	// Started by its trigger, then n8n's Retry: neither is the editor's test run,
+	// which derives a new key.
 	const first = await execute('trigger');
 	const second = await execute('retry');
 	return { parameters, first, second };

@@ -138,6 +138,34 @@ export async function runAgentWithPayTool(options: AgentRunOptions): Promise<Age
 	const loaded = await registerTypes();
 	const credentials = await toolCredentialsHelper();
 	credentials.stored.set(CREDENTIAL_ID, { sessionToken: '', ...options.credentials });
+	const executionId = options.executionId ?? randomUUID();
+	const { agent, workflowData, workflow } = agentWorkflow(options, executionId, loaded);
+	const run = await new WorkflowExecute(
+		makeAdditionalData(credentials, executionId, workflowData),
+		'manual',
+		createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [
+					{ node: agent, data: { main: [[{ json: { calls: options.calls } }]] }, source: null },
+				],
+			},
+		}),
+	).processRunExecutionData(workflow);
+	const output = agentOutput(run, agent);
+	return {
+		toolName: output.toolName as string,
+		toolDescription: output.toolDescription as string,
+		results: output.results as ToolCallResult[],
+		run,
+	};
+}
+
+/** The agent with the Pay Tool on its tool input: as saved, and as the engine runs it. */
+function agentWorkflow(
+	options: AgentRunOptions,
+	executionId: string,
+	loaded: Awaited<ReturnType<typeof registerTypes>>,
+): { agent: INode; workflowData: IWorkflowBase; workflow: Workflow } {
 	const agent: INode = {
 		id: 'agent',
 		name: 'Agent',
@@ -162,7 +190,6 @@ export async function runAgentWithPayTool(options: AgentRunOptions): Promise<Age
 			],
 		},
 	};
-	const executionId = options.executionId ?? randomUUID();
 	const workflowData = {
 		id: `agent-workflow-of-${executionId}`,
 		name: 'Agent workflow',
@@ -183,30 +210,18 @@ export async function runAgentWithPayTool(options: AgentRunOptions): Promise<Age
 		nodeTypes: loaded.nodeTypes,
 		settings: {},
 	});
-	const runExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [
-				{ node: agent, data: { main: [[{ json: { calls: options.calls } }]] }, source: null },
-			],
-		},
-	});
-	const run = await new WorkflowExecute(
-		makeAdditionalData(credentials, executionId, workflowData),
-		'manual',
-		runExecutionData,
-	).processRunExecutionData(workflow);
+	return { agent, workflowData, workflow };
+}
+
+/** The agent's one output item: the tool's name and description, and what each call returned. */
+function agentOutput(run: IRun, agent: INode): IDataObject {
 	const task = run.data.resultData.runData[agent.name]?.[0];
 	const output = task?.data?.main?.[0]?.[0]?.json;
 	if (!output)
 		throw new Error(
 			`the agent produced no output: ${JSON.stringify(task?.error ?? run.data.resultData.error)}`,
 		);
-	return {
-		toolName: output.toolName as string,
-		toolDescription: output.toolDescription as string,
-		results: output.results as ToolCallResult[],
-		run,
-	};
+	return output;
 }
 
 /** The first item a call returned (the tool answers with a list of items). */
