@@ -2,7 +2,7 @@ import { execFileSync } from 'child_process';
 import { join } from 'path';
 
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { runItems, runPayItems } from '../../../../nodes/Pay/actions/itemPipeline';
 import type { PayOperation } from '../../../../nodes/Pay/actions/types';
@@ -11,15 +11,9 @@ import { inputError } from '../../../../nodes/Pay/helpers/inputError';
 import { AlreadySentError } from '../../../../nodes/shared/transport/earlierSend';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
 import type { PayRequest } from '../../../../nodes/shared/transport/requestTypes';
+import { payNode } from '../../../harness/payNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = payNode();
 const contextWith = (continueOnFail: boolean) =>
 	({ continueOnFail: () => continueOnFail, getNode: () => node }) as unknown as IExecuteFunctions;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

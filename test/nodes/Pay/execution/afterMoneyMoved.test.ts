@@ -1,16 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
 
 import { failureAfterMoneyMoved } from '../../../../nodes/Pay/execution/afterMoneyMoved';
+import { payNode } from '../../../harness/payNode';
 
-const node = {
-	id: 'pay',
-	name: 'Pay',
-	type: 'n8n-nodes-pay.pay',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const node = payNode();
 const transfer = 'the transfer of 1000 COP to friend';
 
 describe('failureAfterMoneyMoved', () => {

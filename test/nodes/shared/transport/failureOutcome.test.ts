@@ -1,5 +1,4 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
 
 import { setErrorFacts } from '../../../../nodes/shared/errorFacts';
 import {
@@ -13,8 +12,9 @@ import {
 } from '../../../../nodes/shared/transport/failureOutcome';
 import type { ItemOutcome } from '../../../../nodes/shared/transport/failureOutcome';
 import type { FailureOutcome } from '../../../../nodes/shared/transport/safety';
+import { payNode } from '../../../harness/payNode';
 
-const node = { id: 'pay', name: 'Pay', type: 'n8n-nodes-pay.pay', parameters: {} } as INode;
+const node = payNode();
 
 function failedWith(outcome: ItemOutcome): NodeOperationError {
 	const error = new NodeOperationError(node, 'failed');
