@@ -52,7 +52,7 @@ async function runPayItem(
 	const env: OperationEnvironment = { ...run, request: itemRequests(context, run, log) };
 	// An agent's call is refused here, before anything is sent, unless the user's settings allow it.
 	const toolCall = await openToolCall(context, env, resource, operation, itemIndex);
-	if (toolCall?.refused) return toolCall.refused;
+	if (toolCall && 'refused' in toolCall) return toolCall.refused;
 	try {
 		const simplify = readSimplify(context, run, operation, itemIndex);
 		const output = await operation.execute.call(context, itemIndex, env);

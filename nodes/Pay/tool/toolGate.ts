@@ -20,10 +20,13 @@ import { refusal, withoutSecrets } from './toolAnswer';
 /** Parameters an agent must never see the values of, hidden in the tool's answer too. */
 const SECRET_PARAMETERS = ['cvv', 'otp'];
 
-/** An agent's call at the gate: refused, or let through and then answered and settled. */
+/** A call the gate refused: the answer the agent gets instead. Nothing was sent. */
+export interface RefusedCall {
+	refused: IDataObject;
+}
+
+/** A call the gate let through, then answered and settled. */
 export interface ToolCall {
-	/** Set when the call may not go: the answer the agent gets instead. Nothing was sent. */
-	refused?: IDataObject;
 	/** The operation's output as the agent gets it: nothing secret in it. */
 	answer(output: ItemResult): Promise<ItemResult>;
 	/** The call failed so: a money-moving call that moved nothing gives its place back. */
@@ -37,16 +40,16 @@ export async function openToolCall(
 	resource: string,
 	operation: PayOperation,
 	itemIndex: number,
-): Promise<ToolCall | undefined> {
+): Promise<ToolCall | RefusedCall | undefined> {
 	if (!runsAsTool(env.node.type)) return undefined;
 	const { money, toolUse } = operation;
 	if (toolUse !== undefined)
-		return refusedCall(
-			refusal(
+		return {
+			refused: refusal(
 				'not_available_to_agents',
 				`${operation.name} of ${resource}s is not available to AI agents: ${toolUse.refused}. Nothing was sent.`,
 			),
-		);
+		};
 	const hidden = SECRET_PARAMETERS.map((name) =>
 		readParameter(context, env, name, itemIndex, ''),
 	).filter((value): value is string => typeof value === 'string');
@@ -55,19 +58,19 @@ export async function openToolCall(
 	if (!money) return { answer, settle: () => undefined };
 
 	const checked = await checkMoneyCall(context, env, itemIndex, operation, money);
-	if ('refused' in checked) return refusedCall(checked.refused);
+	if ('refused' in checked) return { refused: checked.refused };
 	const executionId = context.getExecutionId() ?? `run-${env.runIndex}`;
 	const scope = callCountScope(context.getWorkflow().id ?? '', executionId, env.node.name);
 	const maxCalls = checked.settings.maxCallsPerExecution;
 	// Checked and counted in one step, with no wait between: calls the agent makes in parallel
 	// cannot both slip under the limit.
 	if (moneyCallsMade(scope) >= maxCalls)
-		return refusedCall(
-			refusal(
+		return {
+			refused: refusal(
 				'call_limit',
 				`This tool may move money at most ${maxCalls} time(s) per execution, and that many calls were made. Nothing was sent.`,
 			),
-		);
+		};
 	countMoneyCall(scope);
 	return {
 		answer,
@@ -77,8 +80,4 @@ export async function openToolCall(
 			if (movedNothing(outcome)) uncountMoneyCall(scope);
 		},
 	};
-}
-
-function refusedCall(refused: IDataObject): ToolCall {
-	return { refused, answer: async (output) => output, settle: () => undefined };
 }

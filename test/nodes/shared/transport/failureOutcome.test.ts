@@ -16,9 +16,9 @@ import { payNode } from '../../../harness/payNode';
 
 const node = payNode();
 
-function failedWith(outcome: ItemOutcome): NodeOperationError {
+function failedWith(outcome: FailureOutcome): NodeOperationError {
 	const error = new NodeOperationError(node, 'failed');
-	setErrorFacts(error, { outcome: outcome as FailureOutcome });
+	setErrorFacts(error, { outcome });
 	return error;
 }
 
