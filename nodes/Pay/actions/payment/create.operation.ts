@@ -7,6 +7,7 @@ import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../he
 import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readErrorFacts } from '../../../shared/errorFacts';
+import { outcomeOf } from '../../../shared/transport/failureOutcome';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -173,8 +174,8 @@ const ALREADY_CREATED = Symbol('already created');
  */
 async function sentOrEarlier(idempotencyKey: string, sending: Promise<unknown>): Promise<unknown> {
 	return await sending.catch(async (error: unknown) => {
-		const { outcome, detail } = readErrorFacts(error);
-		if (outcome === 'refused' && isDoubleIdempotencyKey(detail)) return ALREADY_CREATED;
+		const refused = outcomeOf(error) === 'refused';
+		if (refused && isDoubleIdempotencyKey(readErrorFacts(error).detail)) return ALREADY_CREATED;
 		return await Promise.reject(error);
 	});
 }
