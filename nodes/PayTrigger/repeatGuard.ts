@@ -9,22 +9,18 @@
  * n8n loads the static data afresh for each request and writes it back whole after it, so two
  * events arriving together would each save their own record only, and the last save would win.
  * Hence one record book per trigger node in this process, shared by its requests: what n8n loaded
- * is merged into it, and the static data is given the book itself, so that every save carries
- * every record this process holds when the save is written, the other requests' included.
+ * is merged into it, and the static data is given the book itself (recordBook.ts), so that every
+ * save carries every record this process holds when the save is written.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { CallbackEvent } from '../shared/callback/callbackEvent';
+import { RecordBook } from './recordBook';
 
-/** Records kept per trigger node, the newest first. */
-export const MAX_REMEMBERED = 1000;
 /** Trigger nodes this process keeps a book for, the most recently used first. */
 export const MAX_BOOKS = 1000;
 /** How long a started event keeps its copies out in this process, whatever the records say. */
 const COPY_GRACE_MS = 60_000;
-
-/** Event key → when it started the workflow (ms since the epoch). */
-type RecordBook = Record<string, number>;
 
 /** A copy under way: whether it started the workflow is known once `outcome` settles. */
 interface Copy {
@@ -85,10 +81,10 @@ class Guard implements RepeatGuard {
 			// Not started: that copy has gone, and this one goes on.
 			if (!started) continue;
 			// Started, but not in the records this request sees: a repeat until they hold it.
-			if (!Object.prototype.hasOwnProperty.call(this.book, key)) return true;
+			if (!this.book.has(key)) return true;
 			copies.delete(copyKey);
 		}
-		const at = this.book[key];
+		const at = this.book.startedAt(key);
 		if (at !== undefined && Date.now() - at < this.windowMinutes * 60_000) return true;
 		this.copy = { outcome: new Promise<boolean>((resolve) => (this.settle = resolve)) };
 		this.copyKey = copyKey;
@@ -98,12 +94,8 @@ class Guard implements RepeatGuard {
 
 	started(key: string): void {
 		const now = Date.now();
-		// Added last, so that the book stays in the order of its times (see prune).
-		delete this.book[key];
-		this.book[key] = now;
-		prune(this.book, this.windowMinutes, now);
-		// Set through n8n's static data (not only changed inside it): n8n sees a change to save.
-		this.staticData.seen = this.book;
+		this.book.record(key, now, this.windowMinutes);
+		this.book.saveInto(this.staticData);
 		if (this.copy === undefined) return;
 		this.copy.startedAt = now;
 		this.settle(true);
@@ -128,53 +120,10 @@ function forgetCopiesPast(at: number, graceMs: number): void {
  * merged with what n8n loaded into this request's static data.
  */
 function bookOf(trigger: string, staticData: IDataObject, windowMinutes: number): RecordBook {
-	const book = books.get(trigger) ?? {};
+	const book = books.get(trigger) ?? new RecordBook();
 	books.delete(trigger);
 	books.set(trigger, book);
 	if (books.size > MAX_BOOKS) books.delete(books.keys().next().value as string);
-	const loaded = staticData.seen as IDataObject | null | undefined;
-	if (loaded !== book && typeof loaded === 'object' && loaded !== null) {
-		for (const key in loaded) {
-			const at = loaded[key];
-			if (typeof at === 'number' && !(book[key] >= at)) book[key] = at;
-		}
-		prune(book, windowMinutes, Date.now());
-	}
+	book.merge(staticData, windowMinutes, Date.now());
 	return book;
-}
-
-/**
- * Forgets the records older than the window, then the oldest beyond MAX_REMEMBERED. Run on every
- * callback over up to a thousand records, so in one pass: a book's keys come in the order they were
- * added, which is the order of their times unless records of another process were merged in; only
- * then are they sorted, and the book rebuilt in order.
- */
-export function prune(book: RecordBook, windowMinutes: number, now: number): void {
-	let kept = 0;
-	let inOrder = true;
-	let previous = -Infinity;
-	for (const key in book) {
-		const at = book[key];
-		if (now - at >= windowMinutes * 60_000) {
-			delete book[key];
-			continue;
-		}
-		kept++;
-		if (at < previous) inOrder = false;
-		previous = at;
-	}
-	if (kept <= MAX_REMEMBERED) return;
-	if (inOrder) {
-		let excess = kept - MAX_REMEMBERED;
-		for (const key in book) {
-			if (excess-- <= 0) break;
-			delete book[key];
-		}
-		return;
-	}
-	const newest = Object.entries(book)
-		.sort((a, b) => a[1] - b[1])
-		.slice(-MAX_REMEMBERED);
-	for (const key in book) delete book[key];
-	for (const [key, at] of newest) book[key] = at;
 }

@@ -47,6 +47,7 @@ import {
 	workflowNodes,
 	workflowStaticData,
 } from './n8nRest';
+import { savedRepeatRecords } from '../harness/savedRepeatRecords';
 
 jest.setTimeout(120_000);
 
@@ -244,11 +245,13 @@ describe.each([
 				// the trigger answers itself.
 				const key = `payment:${slug}:3`;
 				const deadline = Date.now() + 10_000;
-				let seen: Record<string, unknown> | undefined;
+				let seen: Record<string, number> | undefined;
 				while (!seen?.[key] && Date.now() < deadline) {
-					seen = (await workflowStaticData(n8n.baseUrl, cookie, 'payExampleReconcile'))[
-						'node:Payment Callback'
-					]?.seen as Record<string, unknown> | undefined;
+					seen = savedRepeatRecords(
+						(await workflowStaticData(n8n.baseUrl, cookie, 'payExampleReconcile'))[
+							'node:Payment Callback'
+						],
+					);
 					if (!seen?.[key]) await new Promise((resolve) => setTimeout(resolve, 250));
 				}
 				expect(seen).toHaveProperty([key], expect.any(Number));

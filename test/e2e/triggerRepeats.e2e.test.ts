@@ -15,6 +15,7 @@ import { createPayment, login } from '../sandbox/apiClient';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import { executionsOf, logIn, waitForExecutions, workflowStaticData } from './n8nRest';
+import { savedRepeatRecords } from '../harness/savedRepeatRecords';
 
 jest.setTimeout(180_000);
 
@@ -110,8 +111,9 @@ describe.each([
 		async function recordsInDatabase(keys: string[]): Promise<Record<string, unknown>> {
 			const deadline = Date.now() + 10_000;
 			for (;;) {
-				const seen = ((await workflowStaticData(n8n.baseUrl, cookie, WORKFLOW))[TRIGGER_DATA]
-					?.seen ?? {}) as Record<string, unknown>;
+				const seen = savedRepeatRecords(
+					(await workflowStaticData(n8n.baseUrl, cookie, WORKFLOW))[TRIGGER_DATA],
+				);
 				if (keys.every((key) => key in seen) || Date.now() > deadline) return seen;
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}

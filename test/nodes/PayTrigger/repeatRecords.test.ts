@@ -9,6 +9,7 @@ import { PayTriggerHarness, StaticDataDatabase } from '../../harness/payTriggerH
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../harness/sandboxPerFile';
 import { createPayment, login } from '../../sandbox/apiClient';
+import { savedRepeatRecords } from '../../harness/savedRepeatRecords';
 
 let sandbox: Sandbox;
 
@@ -59,7 +60,7 @@ async function trigger(
 }
 
 const savedKeys = (harness: PayTriggerHarness) =>
-	Object.keys((harness.staticData.seen ?? {}) as Record<string, number>);
+	Object.keys(savedRepeatRecords(harness.staticData));
 
 /** A paid payment's callback, as the service sends it. */
 async function paidCallback(): Promise<{ key: string; body: Record<string, unknown> }> {
@@ -160,7 +161,7 @@ describe('Pay Trigger repeat records, static data loaded and saved per request a
 			elapsed = window * 60_000 + 200;
 			const after = await receiveBoth(restarted);
 			expect(after.map((answer) => answer.items.length)).toEqual([1, 1]);
-			const seen = harness.staticData.seen as Record<string, number>;
+			const seen = savedRepeatRecords(harness.staticData);
 			expect(Object.keys(seen).sort()).toEqual(both.map(withdrawalKey).sort());
 			// Saved anew, at the time they started again.
 			for (const at of Object.values(seen)) expect(at).toBe(realNow + elapsed);
