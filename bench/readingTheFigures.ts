@@ -81,12 +81,16 @@ export const READING_THE_FIGURES = `## Reading the figures
 - **Trigger under load.** n8n ${BENCH_N8N_VERSION} takes an expression isolate for the webhook phase of
   every callback to a start node other than its own Webhook node v2 with fixed parameters
   (\`webhookPhaseNeedsIsolate\` in n8n's \`live-webhooks.js\`): a community trigger pays it before
-  its own code runs, as n8n's Webhook node v1 does. So the row measures four start nodes on the
+  its own code runs, as n8n's Webhook node v1 does. So the row measures five start nodes on the
   same path (a published workflow, answered on receipt): Webhook v2 with Header Auth (the
-  comparison), Webhook v1 with Header Auth (v1 − v2 is what n8n adds for other start nodes), the
-  Pay Trigger as by default and with verification off (their difference is the verification, one
-  read of the payment from the service), and gives n8n's CPU time per callback beside the
-  wall-time figures, as the CPU time is far less disturbed by other work on the machine.
+  comparison), Webhook v1 with Header Auth (v1 − v2 is what n8n adds for other start nodes, with
+  the credential read and the expression of a version 1), the least any community trigger does
+  (\`bench/floorTrigger\`: a trigger at version 2 that starts the workflow with the body and
+  checks, reads and keeps nothing; it − v2 is what n8n spends on any community trigger, and the
+  Pay Trigger − it is the Pay Trigger's own work), the Pay Trigger as by default and with
+  verification off (their difference is the verification, one read of the payment from the
+  service), and gives n8n's CPU time per callback beside the wall-time figures, as the CPU time
+  is far less disturbed by other work on the machine.
   Profiles of n8n's main thread (the row gives them when it misses) show the isolate taken for
   every callback whatever the start node (for the workflow's run, and for the credential of a node
   that reads it), and 58–86 ms of n8n's CPU per callback in threads that had ended by the end of

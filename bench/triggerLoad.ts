@@ -7,7 +7,8 @@
  * Pay Trigger's cost in two: n8n's Webhook node v1 with Header Auth, which n8n 2.41 handles as it
  * handles every start node other than its own Webhook node v2 (an expression isolate taken for
  * the webhook phase: `webhookPhaseNeedsIsolate` in n8n's live-webhooks.js; and, being of version
- * 1, an expression per callback), and the Pay Trigger with verification off. When a target is
+ * 1, an expression per callback), the least any community trigger does (bench/floorTrigger: the
+ * body as the item, nothing checked), and the Pay Trigger with verification off. When a target is
  * missed, n8n's CPU is split by thread and its main thread profiled (`profiledBlock`).
  *
  * Posts go in blocks of BLOCK, the variants in turn (their order rotating each round), so each
@@ -25,6 +26,7 @@ import type { SandboxEndpoint } from '../sandbox';
 import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../scripts/n8nRuntime/credential';
 import { startServer, stopServer } from '../scripts/n8nRuntime/n8nCli';
 import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
+import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
 import { ensureOwner } from '../scripts/n8nRuntime/owner';
 import { N8N_HOST } from '../scripts/n8nRuntime/paths';
 import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
@@ -58,7 +60,7 @@ const SECRET = 'bench-trigger-secret-0123456789abcdef';
 const HEADER = 'x-callback-token';
 const START_NODE = 'Callback';
 
-type VariantName = 'webhookV2' | 'webhookV1' | 'pay' | 'payUnverified';
+type VariantName = 'webhookV2' | 'webhookV1' | 'floor' | 'pay' | 'payUnverified';
 
 interface Variant {
 	name: VariantName;
@@ -117,6 +119,21 @@ const VARIANTS: Variant[] = [
 		node: webhookNode(1, 'bench-webhook-v1'),
 		url: (base) => `${base}/webhook/bench-webhook-v1`,
 		headers: { [HEADER]: SECRET },
+		verified: false,
+	},
+	{
+		name: 'floor',
+		label:
+			'the least any community trigger does (bench/floorTrigger, version 2: the body as its item, nothing checked or kept)',
+		path: 'bench-floor',
+		node: {
+			type: 'n8n-nodes-bench-floor.floorTrigger',
+			typeVersion: 2,
+			webhookId: 'bench-floor',
+			parameters: {},
+		},
+		url: (base) => `${base}/webhook/bench-floor/floor`,
+		headers: {},
 		verified: false,
 	},
 	{
@@ -209,6 +226,10 @@ async function prepareN8n(sandbox: SandboxEndpoint): Promise<LocalN8n> {
 		inspector: `${N8N_HOST}:${INSPECTOR_PORT}`,
 		callbackSecret: SECRET,
 	});
+	await installPackage(
+		instance.userFolder,
+		await packPackage(instance.userFolder, join(__dirname, 'floorTrigger')),
+	);
 	await importHeaderAuth(instance, {
 		id: 'benchHeaderAuth',
 		name: 'Bench header auth',
@@ -560,6 +581,8 @@ function triggerLoadResult(
 	// Per callback, CPU time of n8n's process (the service's work is in the sandbox's process).
 	const cost = (name: VariantName) => of(name).cpuMsPerCallback;
 	const isolateMs = cost('webhookV1') - cost('webhookV2');
+	const communityMs = cost('floor') - cost('webhookV2');
+	const beyondFloorMs = cost('pay') - cost('floor');
 	const packageMs = cost('pay') - cost('webhookV1');
 	const verificationMs = cost('pay') - cost('payUnverified');
 	// n8n's CPU per second of the run, in cores: near the machine's count, callbacks/s follow CPU.
@@ -576,6 +599,6 @@ function triggerLoadResult(
 			`real n8n ${N8N_NEWEST.version} on its Node ${N8N_NEWEST.nodeVersion}, the sandbox in another process, ${CALLBACKS.toLocaleString('en')} distinct valid payment callbacks per start node, ${AT_ONCE} at a time, answered on receipt, in blocks of ${BLOCK} alternating between the start nodes (all took ${minutes} min); ` +
 			`none lost: one successful execution per callback, with its payment, read from n8n's database${VARIANTS.some((variant) => variant.verified) ? ', each Pay Trigger item verified with the service' : ''}; callbacks/s until every execution had ended; p50/p99 time to the answer: ` +
 			`${VARIANTS.map(describe).join('; ')}. ` +
-			`Apart, in n8n's CPU time per callback: what n8n 2.41 adds for a start node other than its own Webhook node v2 (an expression isolate for the webhook phase, and for a node of version 1 an expression per callback; Webhook v1 − Webhook v2) ${isolateMs.toFixed(1)} ms; the Pay Trigger (version 2) against Webhook v1 (Pay Trigger − Webhook v1: the package's work, less Webhook v1's credential read per callback and its version 1 expression) ${packageMs.toFixed(1)} ms, of which the verification (one read of the payment from the service through n8n's HTTP helper; Pay Trigger − Pay Trigger with verification off) ${verificationMs.toFixed(1)} ms${heldBack}`,
+			`Apart, in n8n's CPU time per callback: what n8n ${N8N_NEWEST.version} spends on any community trigger beyond its own Webhook node v2 (the least a community trigger does − Webhook v2) ${communityMs.toFixed(1)} ms; the Pay Trigger's own work (Pay Trigger − the least a community trigger does) ${beyondFloorMs.toFixed(1)} ms, and its callbacks/s ${(of('pay').perSecond / of('floor').perSecond).toFixed(2)}× those of the least a community trigger does; what n8n 2.41 adds for a start node other than its own Webhook node v2 (an expression isolate for the webhook phase, and for a node of version 1 an expression per callback; Webhook v1 − Webhook v2) ${isolateMs.toFixed(1)} ms; the Pay Trigger (version 2) against Webhook v1 (Pay Trigger − Webhook v1: the package's work, less Webhook v1's credential read per callback and its version 1 expression) ${packageMs.toFixed(1)} ms, of which the verification (one read of the payment from the service through n8n's HTTP helper; Pay Trigger − Pay Trigger with verification off) ${verificationMs.toFixed(1)} ms${heldBack}`,
 	};
 }

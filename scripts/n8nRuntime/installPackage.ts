@@ -10,15 +10,15 @@ import { REPO_ROOT } from './paths';
 import { run } from './run';
 
 /**
- * Packs the built package (run `npm run build` first) into the user folder and returns the
- * tarball's path. One folder per n8n: two packing at once (the end-to-end tests run in parallel)
- * would write the same file name while the other installs it.
+ * Packs the built package (run `npm run build` first), or the one in `packageFolder`, into the
+ * user folder and returns the tarball's path. One folder per n8n: two packing at once (the
+ * end-to-end tests run in parallel) would write the same file name while the other installs it.
  */
-export async function packPackage(userFolder: string): Promise<string> {
+export async function packPackage(userFolder: string, packageFolder = REPO_ROOT): Promise<string> {
 	const destination = join(userFolder, 'pack');
 	mkdirSync(destination, { recursive: true });
 	const output = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], {
-		cwd: REPO_ROOT,
+		cwd: packageFolder,
 	});
 	const name = output.trim().split('\n').pop() as string;
 	return join(destination, name.trim());
