@@ -6,10 +6,10 @@
  *
  * In n8n's static data the records are one string, the JSON of `{ [event key]: ms }`, written
  * when n8n writes the static data: every save carries every record this process holds at that
- * moment, those of the other callbacks under way included. n8n parses and writes the static data
- * with the workflow several times per callback, and a thousand records as an object took it about
- * 5 ms per callback. The object that earlier versions saved is still read. Beside the records goes
- * this process's stamp: records that come back with it were written here, so are held already.
+ * moment, those of the other callbacks under way included. n8n loads the static data with the
+ * workflow on every callback, and parsing a thousand records as an object took it about 5 ms per
+ * callback. The object that earlier versions saved is still read. Beside the records goes this
+ * process's stamp: records that come back with it were written here, so are held already.
  */
 import { randomUUID } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -34,9 +34,9 @@ export class RecordBook {
 	/** The records' JSON as last written, until they change. */
 	private written?: string;
 	/**
-	 * What goes into the static data: the records' JSON, taken whenever n8n writes the static data
-	 * (with each execution's workflow too, several times per callback, while other callbacks
-	 * change the records), so put together from each record's JSON, written once.
+	 * What goes into the static data: the records' JSON, taken each time n8n copies or writes the
+	 * static data, many times per callback in the Trigger benchmark while other callbacks changed
+	 * the records; so put together from each record's JSON, written once.
 	 */
 	private readonly saved = { toJSON: () => (this.written ??= this.json()) };
 
@@ -115,12 +115,16 @@ export class RecordBook {
 	}
 }
 
-/** The records as saved: this book's JSON, or the object of earlier versions; else none. */
+/**
+ * The records as saved: a book's JSON (or a book itself, not yet written), or the object of
+ * earlier versions; else none.
+ */
 function recordsOf(saved: unknown): IDataObject {
-	let records = saved;
-	if (typeof saved === 'string') {
+	const book = saved as { toJSON?: () => unknown } | undefined;
+	let records = typeof book?.toJSON === 'function' ? book.toJSON() : saved;
+	if (typeof records === 'string') {
 		try {
-			records = JSON.parse(saved);
+			records = JSON.parse(records);
 		} catch {
 			return {};
 		}

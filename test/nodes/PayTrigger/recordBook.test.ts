@@ -134,6 +134,17 @@ describe('record book: in the static data', () => {
 		expect(book.has('junk')).toBe(false);
 	});
 
+	it('reads a book put into the static data before n8n has written it', () => {
+		const other = new RecordBook();
+		other.record('payment:other:3', NOW - 1, WINDOW_MINUTES);
+		const staticData: IDataObject = {};
+		other.saveInto(staticData);
+		staticData.seenBy = 'another process';
+		const book = new RecordBook();
+		book.merge(staticData, WINDOW_MINUTES, NOW);
+		expect(book.startedAt('payment:other:3')).toBe(NOW - 1);
+	});
+
 	it("merges another process's save into a book that holds records of its own", () => {
 		const book = new RecordBook();
 		book.record('payment:mine:3', NOW, WINDOW_MINUTES);
