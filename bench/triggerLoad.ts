@@ -589,7 +589,7 @@ function triggerLoadResult(
 	const coresBusy = (cost('pay') * of('pay').perSecond) / 1000;
 	const heldBack = met
 		? ''
-		: `; what holds it back: n8n's own CPU per callback, ${cost('pay').toFixed(1)} ms for the Pay Trigger against ${cost('webhookV2').toFixed(1)} ms for the Webhook node v2, the only start node n8n ${N8N_NEWEST.version} runs without an expression isolate (\`webhookPhaseNeedsIsolate\` in n8n's live-webhooks.js skips it for n8n's own Webhook node from version 2, with static parameters, alone); with the Pay Trigger n8n's process was busy ${coresBusy.toFixed(1)} of the machine's ${cpus().length} cores, so callbacks/s follow its CPU per callback; ${profiles.join('; ')}`;
+		: `; what holds it back: n8n's own CPU per callback, ${cost('pay').toFixed(1)} ms for the Pay Trigger against ${cost('webhookV2').toFixed(1)} ms for the Webhook node v2, the only start node n8n ${N8N_NEWEST.version} runs without an expression isolate (\`webhookPhaseNeedsIsolate\` in n8n's live-webhooks.js skips it for n8n's own Webhook node from version 2, with static parameters, alone), and ${cost('floor').toFixed(1)} ms for the least a community trigger does: ${communityMs <= 0 ? "not the isolate, which costs a community trigger no more than the Webhook node's credential read, but" : 'the isolate, and'} the Pay Trigger's own work, ${beyondFloorMs.toFixed(1)} ms; with the Pay Trigger n8n's process was busy ${coresBusy.toFixed(1)} of the machine's ${cpus().length} cores, so callbacks/s follow its CPU per callback; ${profiles.join('; ')}`;
 	return {
 		name: `Trigger under load (real n8n ${N8N_NEWEST.version})`,
 		figure: `${decisiveFigure(throughputRatio, 2, meetsThroughputTarget)}× callbacks/s, p50 ${decisiveFigure(p50Ratio, 2, meetsP50Target)}×`,
