@@ -3,8 +3,8 @@
  * distinct valid payment callbacks, 20 at a time, to a published Pay Trigger workflow (callback
  * secret and verification with the API on, as by default), against the same posts to n8n's own
  * Webhook node with Header Auth (it too checks a credential on every request), each answering on
- * receipt and starting its workflow. Besides that comparison, two more start nodes split the
- * Pay Trigger's cost in two: n8n's Webhook node v1 with Header Auth, which n8n 2.41 handles as it
+ * receipt and starting its workflow. Besides that comparison, three more start nodes split the
+ * Pay Trigger's cost: n8n's Webhook node v1 with Header Auth, which n8n 2.41 handles as it
  * handles every start node other than its own Webhook node v2 (an expression isolate taken for
  * the webhook phase: `webhookPhaseNeedsIsolate` in n8n's live-webhooks.js; and, being of version
  * 1, an expression per callback), the least any community trigger does (bench/floorTrigger: the
@@ -24,9 +24,9 @@ import { join } from 'path';
 
 import type { SandboxEndpoint } from '../sandbox';
 import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../scripts/n8nRuntime/credential';
+import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
 import { startServer, stopServer } from '../scripts/n8nRuntime/n8nCli';
 import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
-import { installPackage, packPackage } from '../scripts/n8nRuntime/installPackage';
 import { ensureOwner } from '../scripts/n8nRuntime/owner';
 import { N8N_HOST } from '../scripts/n8nRuntime/paths';
 import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
