@@ -51,7 +51,6 @@ export class RecordBook {
 
 	/** Records the event as started at `at`, the newest record, then prunes. */
 	record(key: string, at: number, windowMinutes: number): void {
-		this.records.delete(key);
 		this.add(key, at);
 		this.prune(windowMinutes, at);
 	}
@@ -74,7 +73,6 @@ export class RecordBook {
 		for (const key in loaded) {
 			const at = loaded[key];
 			if (typeof at !== 'number' || (this.startedAt(key) ?? -Infinity) >= at) continue;
-			this.records.delete(key);
 			this.add(key, at);
 		}
 		this.prune(windowMinutes, now);
@@ -94,7 +92,9 @@ export class RecordBook {
 		}
 	}
 
+	/** Adds the record last, as a Map keeps a key that is set again where it was. */
 	private add(key: string, at: number): void {
+		this.records.delete(key);
 		this.written = undefined;
 		if (at < this.newest) this.inOrder = false;
 		else this.newest = at;
