@@ -60,10 +60,10 @@ export async function benchmarkConcurrency(sandbox: SandboxEndpoint): Promise<Be
 		await payNode(10);
 		await floorNode(10);
 	}
-	const pay = newGains();
-	const floor = newGains();
+	const pay = newRuns();
+	const floor = newRuns();
 	for (let round = 0; round < ROUNDS; round++) {
-		const both = [() => measureGain(payNode, pay), () => measureGain(floorNode, floor)];
+		const both = [() => measureRound(payNode, pay), () => measureRound(floorNode, floor)];
 		for (const measure of round % 2 ? both.reverse() : both) await measure();
 	}
 	// The client is made after the reset, as the node's run gets its token after it.
@@ -86,38 +86,43 @@ interface NodeRun {
 	result: { items: INodeExecutionData[] };
 }
 
-/** One node's runs: wall times at 1, runs at 10, and each round's gain (at 1 over at 10). */
-interface Gains {
+/** One node's runs, a pair each round: its wall time at 1, and its run at 10. */
+interface Runs {
 	atOne: number[];
 	atTen: NodeRun[];
-	gains: number[];
 }
 
-function newGains(): Gains {
-	return { atOne: [], atTen: [], gains: [] };
+function newRuns(): Runs {
+	return { atOne: [], atTen: [] };
 }
 
-async function measureGain(
+/** A node's medians at 1 and at 10, each round's gain (at 1 over at 10), and their median. */
+function summaryOf({ atOne, atTen }: Runs) {
+	const gains = atOne.map((ms, round) => ms / atTen[round].ms);
+	const oneMs = median(atOne);
+	const tenMs = median(atTen.map((run) => run.ms));
+	const described = `concurrency 1 ${oneMs.toFixed(0)} ms vs 10 ${tenMs.toFixed(0)} ms (medians), gains ${gains.map((gain) => gain.toFixed(2)).join(', ')}`;
+	return { oneMs, gain: median(gains), described };
+}
+
+async function measureRound(
 	run: (concurrency: number) => Promise<NodeRun>,
-	gains: Gains,
+	runs: Runs,
 ): Promise<void> {
 	const one = await run(1);
 	const ten = await run(10);
-	gains.atOne.push(one.ms);
-	gains.atTen.push(ten);
-	gains.gains.push(one.ms / ten.ms);
+	runs.atOne.push(one.ms);
+	runs.atTen.push(ten);
 }
 
 function concurrencyResult(
-	pay: Gains,
-	floor: Gains,
+	pay: Runs,
+	floor: Runs,
 	rows: IDataObject[],
 	plainOneMs: number,
 ): BenchmarkResult {
-	const speedup = median(pay.gains);
-	const floorSpeedup = median(floor.gains);
-	const oneMs = median(pay.atOne);
-	const tenMs = median(pay.atTen.map((run) => run.ms));
+	const { oneMs, gain: speedup, described: payDescribed } = summaryOf(pay);
+	const { gain: floorSpeedup, described: floorDescribed } = summaryOf(floor);
 	const orderKept = pay.atTen.every((run) => inOrderAndPaired(run.result.items, rows));
 	// At the floor, not at a fixed figure: at least what the reference node gains in the same run.
 	const meetsTarget = (gain: number) => gain >= floorSpeedup;
@@ -125,13 +130,12 @@ function concurrencyResult(
 	// How busy this process was at 10 at a time: what separates a run from 10× is its computing.
 	const busyShare = median(pay.atTen.map((run) => run.cpuMs / run.ms));
 	const cpuPerCreation = median(pay.atTen.map((run) => run.cpuMs)) / COUNT;
-	const gainsOf = (gains: Gains) => gains.gains.map((gain) => gain.toFixed(2)).join(', ');
 	const heldBack = met
 		? ''
 		: `; what holds it back: computing, not waiting on the service's ${LATENCY_MS} ms: at 10 at a time the node's process alone was busy ${(100 * busyShare).toFixed(0)} % of the run (${cpuPerCreation.toFixed(2)} ms of CPU per creation), beside the sandbox's process, on ${cpus().length} cores`;
 	return {
 		name: 'Concurrency',
-		measured: `${COUNT} creations, ${LATENCY_MS} ms latency, ${ROUNDS} rounds each running the Pay node and the least any n8n node does for the same requests (bench/floorNode.ts) at concurrency 1 then 10, which node goes first alternating; Pay node: concurrency 1 ${oneMs.toFixed(0)} ms vs 10 ${tenMs.toFixed(0)} ms (medians), gains ${gainsOf(pay)}; reference node: concurrency 1 ${median(floor.atOne).toFixed(0)} ms vs 10 ${median(floor.atTen.map((run) => run.ms)).toFixed(0)} ms (medians), gains ${gainsOf(floor)}, median ${floorSpeedup.toFixed(2)}×; order and pairing ${orderKept ? 'intact' : 'BROKEN'} in every run; for context on Overhead, at this latency the plain axios loop (kept-alive connection) makes the same creations one at a time in ${plainOneMs.toFixed(0)} ms, so the Pay node at concurrency 1 takes ${(oneMs / plainOneMs).toFixed(2)}× its time${heldBack}`,
+		measured: `${COUNT} creations, ${LATENCY_MS} ms latency, ${ROUNDS} rounds each running the Pay node and the least any n8n node does for the same requests (bench/floorNode.ts) at concurrency 1 then 10, which node goes first alternating; Pay node: ${payDescribed}; reference node: ${floorDescribed}, median ${floorSpeedup.toFixed(2)}×; order and pairing ${orderKept ? 'intact' : 'BROKEN'} in every run; for context on Overhead, at this latency the plain axios loop (kept-alive connection) makes the same creations one at a time in ${plainOneMs.toFixed(0)} ms, so the Pay node at concurrency 1 takes ${(oneMs / plainOneMs).toFixed(2)}× its time${heldBack}`,
 		figure: `${decisiveFigure(speedup, 2, meetsTarget)}× faster`,
 		target: `≥ the reference node's ${floorSpeedup.toFixed(2)}×, with order kept`,
 		met,
