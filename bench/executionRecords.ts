@@ -108,6 +108,15 @@ export class ExecutionRecords {
 		return data.resultData?.runData ?? {};
 	}
 
+	/** The workflow's static data as n8n last saved it (each node's under `node:<name>`). */
+	staticDataOf(workflowId: string): Record<string, unknown> | undefined {
+		const row = this.database
+			.prepare('SELECT staticData FROM workflow_entity WHERE id = ?')
+			.get(workflowId);
+		if (row?.staticData === undefined || row.staticData === null) return undefined;
+		return JSON.parse(String(row.staticData)) as Record<string, unknown>;
+	}
+
 	close(): void {
 		this.database.close();
 	}

@@ -16,7 +16,8 @@
  * every execution it started as ended; callbacks per second are a variant's callbacks over the
  * sum of its blocks' times; p50 / p99 are of the time to the answer of each post. Afterwards the
  * executions are read from n8n's database: one ended successfully for every callback sent, each
- * with that callback's payment, and each Pay Trigger item verified with the service.
+ * with that callback's payment, each Pay Trigger item verified with the service, and each Pay
+ * Trigger's repeat records saved in n8n's database.
  */
 import type { ChildProcess } from 'child_process';
 import { cpus } from 'os';
@@ -30,6 +31,8 @@ import type { N8nInstance } from '../scripts/n8nRuntime/n8nCli';
 import { ensureOwner } from '../scripts/n8nRuntime/owner';
 import { N8N_HOST } from '../scripts/n8nRuntime/paths';
 import { installDirOf, N8N_NEWEST } from '../scripts/n8nRuntime/releases';
+import { MAX_REMEMBERED } from '../nodes/PayTrigger/recordBook';
+import { savedRepeatRecords } from '../test/harness/savedRepeatRecords';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
 import { importHeaderAuth, importPublished, preparedInstance } from './benchInstance';
 import { cpuSharesOf, describeShares } from './cpuProfile';
@@ -59,6 +62,7 @@ const meetsP50Target = (ratio: number) => ratio <= P50_TARGET;
 const SECRET = 'bench-trigger-secret-0123456789abcdef';
 const HEADER = 'x-callback-token';
 const START_NODE = 'Callback';
+const PAY_TRIGGER_TYPE = 'n8n-nodes-pay.payTrigger';
 
 type VariantName = 'webhookV2' | 'webhookV1' | 'floor' | 'pay' | 'payUnverified';
 
@@ -91,7 +95,7 @@ function webhookNode(typeVersion: number, path: string): Record<string, unknown>
 
 function payTriggerNode(path: string, verifyWithApi: boolean): Record<string, unknown> {
 	return {
-		type: 'n8n-nodes-pay.payTrigger',
+		type: PAY_TRIGGER_TYPE,
 		typeVersion: 2,
 		webhookId: path,
 		parameters: {
@@ -159,8 +163,12 @@ const VARIANTS: Variant[] = [
 /** Profiled, when a target is missed: the Pay Trigger, and the comparison, to set beside it. */
 const PROFILED: VariantName[] = ['pay', 'webhookV2'];
 
+/**
+ * At most 21 characters, as n8n's own ids (16): n8n saves no static data for a longer id
+ * (`isWorkflowIdValid` in n8n's utils.js), so the Pay Trigger's repeat records would go unsaved.
+ */
 function workflowId(variant: Variant): string {
-	return `benchTrigger${variant.name[0].toUpperCase()}${variant.name.slice(1)}`;
+	return `bench${variant.name[0].toUpperCase()}${variant.name.slice(1)}`;
 }
 
 function workflowOf(variant: Variant) {
@@ -380,6 +388,20 @@ function checkExecutions(
 		);
 }
 
+/** A Pay Trigger's repeat records reached n8n's database: one per callback, as many as it keeps. */
+function checkRepeatRecords(records: ExecutionRecords, variant: Variant, sent: number): void {
+	if (variant.node.type !== PAY_TRIGGER_TYPE) return;
+	const staticData = records.staticDataOf(workflowId(variant));
+	const saved = Object.keys(
+		savedRepeatRecords(staticData?.[`node:${START_NODE}`] as { seen?: unknown } | undefined),
+	).length;
+	const expected = Math.min(sent, MAX_REMEMBERED);
+	if (saved !== expected)
+		throw new Error(
+			`${variant.label}: ${saved} repeat records in n8n's database after ${sent} callbacks, not ${expected}`,
+		);
+}
+
 export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<BenchmarkResult> {
 	const parse = n8nFlattedParse();
 	const n8n = await prepareN8n(sandbox);
@@ -398,8 +420,10 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 		const of = figuresOf(measured);
 		const { met } = ratiosOf(of);
 		const profiles = met ? [] : await profiledVariants(n8n, pid, records, callbacks);
-		for (const variant of VARIANTS)
+		for (const variant of VARIANTS) {
 			checkExecutions(records, variant, sentTo(variant, callbacks, met), parse);
+			checkRepeatRecords(records, variant, sentTo(variant, callbacks, met).length);
+		}
 		return triggerLoadResult(of, minutes, profiles);
 	} finally {
 		records.close();
@@ -597,7 +621,7 @@ function triggerLoadResult(
 		met,
 		measured:
 			`real n8n ${N8N_NEWEST.version} on its Node ${N8N_NEWEST.nodeVersion}, the sandbox in another process, ${CALLBACKS.toLocaleString('en')} distinct valid payment callbacks per start node, ${AT_ONCE} at a time, answered on receipt, in blocks of ${BLOCK} alternating between the start nodes (all took ${minutes} min); ` +
-			`none lost: one successful execution per callback, with its payment, read from n8n's database${VARIANTS.some((variant) => variant.verified) ? ', each Pay Trigger item verified with the service' : ''}; callbacks/s until every execution had ended; p50/p99 time to the answer: ` +
+			`none lost: one successful execution per callback, with its payment, read from n8n's database${VARIANTS.some((variant) => variant.verified) ? ', each Pay Trigger item verified with the service' : ''}, each Pay Trigger's repeat records in n8n's database (as many as it keeps); callbacks/s until every execution had ended; p50/p99 time to the answer: ` +
 			`${VARIANTS.map(describe).join('; ')}. ` +
 			`Apart, in n8n's CPU time per callback: what n8n ${N8N_NEWEST.version} spends on any community trigger beyond its own Webhook node v2 (the least a community trigger does − Webhook v2) ${communityMs.toFixed(1)} ms; the Pay Trigger's own work (Pay Trigger − the least a community trigger does) ${beyondFloorMs.toFixed(1)} ms, and its callbacks/s ${(of('pay').perSecond / of('floor').perSecond).toFixed(2)}× those of the least a community trigger does; what n8n 2.41 adds for a start node other than its own Webhook node v2 (an expression isolate for the webhook phase, and for a node of version 1 an expression per callback; Webhook v1 − Webhook v2) ${isolateMs.toFixed(1)} ms; the Pay Trigger (version 2) against Webhook v1 (Pay Trigger − Webhook v1: the package's work, less Webhook v1's credential read per callback and its version 1 expression) ${packageMs.toFixed(1)} ms, of which the verification (one read of the payment from the service through n8n's HTTP helper; Pay Trigger − Pay Trigger with verification off) ${verificationMs.toFixed(1)} ms${heldBack}`,
 	};

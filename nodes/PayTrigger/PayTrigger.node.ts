@@ -24,6 +24,8 @@ const CALLBACK_WEBHOOK: IWebhookDescription = {
 	name: 'default',
 	httpMethod: 'POST',
 	responseMode: 'onReceived',
+	// Empty: n8n answers with the node's own answer (webhookAnswers.ts, start).
+	responseData: '',
 	path: 'pay',
 };
 
@@ -98,7 +100,7 @@ export class PayTrigger implements INodeType {
 			const verified = await verifiedItem(this, event, options, credentials);
 			if (!verified.ok) return verified.answer;
 			repeats.started(key);
-			return start(this, { ...verified.json, body: reading.body, headers });
+			return start({ ...verified.json, body: reading.body, headers }, () => repeats.keep());
 		} finally {
 			// Started or not, the copies of this event waiting for it go on.
 			repeats.release();

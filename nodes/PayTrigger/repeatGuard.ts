@@ -39,6 +39,8 @@ export interface RepeatGuard {
 	started(key: string): void;
 	/** Lets the copies waiting go on: as repeats if it started, otherwise to try themselves. */
 	release(): void;
+	/** Puts the records into the static data again, marked changed, for n8n to save. */
+	keep(): void;
 }
 
 export function eventKey(event: CallbackEvent): string {
@@ -46,7 +48,12 @@ export function eventKey(event: CallbackEvent): string {
 }
 
 /** Ignore Repeats Within off (0), or a mapped value that is no number: no repeat guard. */
-const OFF: RepeatGuard = { isRepeat: async () => false, started: () => {}, release: () => {} };
+const OFF: RepeatGuard = {
+	isRepeat: async () => false,
+	started: () => {},
+	release: () => {},
+	keep: () => {},
+};
 
 type GuardContext = Pick<IWebhookFunctions, 'getWorkflow' | 'getNode' | 'getWorkflowStaticData'>;
 
@@ -95,10 +102,14 @@ class Guard implements RepeatGuard {
 	started(key: string): void {
 		const now = Date.now();
 		this.book.record(key, now, this.windowMinutes);
-		this.book.saveInto(this.staticData);
+		this.keep();
 		if (this.copy === undefined) return;
 		this.copy.startedAt = now;
 		this.settle(true);
+	}
+
+	keep(): void {
+		this.book.saveInto(this.staticData);
 	}
 
 	release(): void {

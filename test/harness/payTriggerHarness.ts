@@ -4,6 +4,8 @@
  * helper, static data kept on the workflow between calls, the response captured.
  * Given a `StaticDataDatabase`, static data is handled as n8n's server does instead: loaded afresh
  * for each request, and written back whole after it when the request changed it.
+ * A callback that starts the workflow goes on as in n8n 2.41: the run is registered (which wraps
+ * the same static data again, clearing its changed mark), then n8n reads the answer, then saves.
  */
 import { WebhookContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
@@ -29,8 +31,10 @@ export type { CallbackRequest };
 
 export interface TriggerAnswer {
 	result: IWebhookResponseData;
-	/** Status and JSON the trigger answered itself (refusals, drops); undefined when n8n answers. */
+	/** Status and JSON the sender gets: the trigger's own (refusals, drops), or n8n's. */
 	response?: { status: number; body: unknown };
+	/** Whether n8n answered, once it had registered the run (rather than the trigger itself). */
+	answeredByN8n: boolean;
 	/** The items a workflow would start with; empty when nothing starts. */
 	items: IDataObject[];
 	/**
@@ -83,6 +87,8 @@ export class StaticDataDatabase {
 export class PayTriggerHarness {
 	private constructor(
 		private readonly workflow: Workflow,
+		/** The object the workflow's static data wraps, as n8n loaded it. */
+		private readonly loadedStaticData: IDataObject,
 		private readonly node: INode,
 		private readonly nodeType: INodeType,
 		readonly credentials: TestCredentialsHelper,
@@ -120,16 +126,18 @@ export class PayTriggerHarness {
 			credentials: { payApi: { id: credentialId, name: 'Pay sandbox' } },
 			webhookId: 'pay-trigger-webhook',
 		};
+		const staticData: IDataObject = {};
 		const workflow = new Workflow({
 			id: workflowId,
 			nodes: [node],
 			connections: {},
 			active: true,
 			nodeTypes: loaded.nodeTypes,
-			staticData: {},
+			staticData,
 		});
 		return new PayTriggerHarness(
 			workflow,
+			staticData,
 			node,
 			loaded.nodeTypes.getByName(node.type) as INodeType,
 			helper,
@@ -141,16 +149,36 @@ export class PayTriggerHarness {
 	/**
 	 * The workflow a request runs in: with a database, loaded from it, as n8n loads it per request.
 	 */
-	private requestWorkflow(): Workflow {
-		if (this.database === undefined) return this.workflow;
+	private requestWorkflow(): { workflow: Workflow; loaded: IDataObject } {
+		if (this.database === undefined)
+			return { workflow: this.workflow, loaded: this.loadedStaticData };
+		const loaded = this.database.load();
+		return { workflow: this.workflowWith(loaded), loaded };
+	}
+
+	private workflowWith(staticData: IDataObject): Workflow {
 		return new Workflow({
 			id: this.workflow.id,
 			nodes: [this.node],
 			connections: {},
 			active: true,
 			nodeTypes: this.workflow.nodeTypes,
-			staticData: this.database.load(),
+			staticData,
 		});
+	}
+
+	/**
+	 * What n8n 2.41 does with a callback that starts the workflow, before it saves the static data:
+	 * registering the run wraps the same static data again (WorkflowRunner's
+	 * establishContextForPersistence), then it reads the node's answer.
+	 */
+	private registerRunAndAnswer(
+		result: IWebhookResponseData,
+		loaded: IDataObject,
+	): { status: number; body: unknown } | undefined {
+		if (result.noWebhookResponse === true || result.workflowData === undefined) return undefined;
+		this.workflowWith(loaded);
+		return { status: 200, body: result.webhookResponse };
 	}
 
 	async receive(request: CallbackRequest): Promise<TriggerAnswer> {
@@ -158,7 +186,7 @@ export class PayTriggerHarness {
 			request,
 			this.node.typeVersion,
 		);
-		const workflow = this.requestWorkflow();
+		const { workflow, loaded } = this.requestWorkflow();
 		const additionalData = makeAdditionalData(this.credentials, 'webhook-execution', {
 			id: workflow.id,
 		} as IWorkflowBase);
@@ -183,9 +211,11 @@ export class PayTriggerHarness {
 		const result = await (
 			this.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>
 		).call(context);
+		const n8nAnswer = this.registerRunAndAnswer(result, loaded);
 		await this.database?.saveIfChanged(workflow);
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
-		return { result, response: recorded.answer, items, logs };
+		const response = n8nAnswer ?? recorded.answer;
+		return { result, response, answeredByN8n: n8nAnswer !== undefined, items, logs };
 	}
 
 	/** The trigger's static data: with a database, as saved there. */
