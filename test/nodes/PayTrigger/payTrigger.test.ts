@@ -94,6 +94,9 @@ describe('Pay Trigger', () => {
 		expect(answer.items).toHaveLength(1);
 		expect(answer.answeredByN8n).toBe(true);
 		expect(answer.response).toEqual({ status: 200, body: { received: true } });
+		// Nothing about the payment or the secret in the answer: the sender learns only that it
+		// arrived.
+		expect(JSON.stringify(answer.response)).not.toContain(TEST_CALLBACK_SECRET);
 		// n8n 2.41 clears the changed mark while registering the run, before it saves.
 		expect(Object.keys(savedRepeatRecords(harness.staticData))).toEqual([
 			`payment:${body.url as string}:3`,
