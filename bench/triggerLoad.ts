@@ -421,8 +421,9 @@ export async function benchmarkTriggerLoad(sandbox: SandboxEndpoint): Promise<Be
 		const { met } = ratiosOf(of);
 		const profiles = met ? [] : await profiledVariants(n8n, pid, records, callbacks);
 		for (const variant of VARIANTS) {
-			checkExecutions(records, variant, sentTo(variant, callbacks, met), parse);
-			checkRepeatRecords(records, variant, sentTo(variant, callbacks, met).length);
+			const sent = sentTo(variant, callbacks, met);
+			checkExecutions(records, variant, sent, parse);
+			checkRepeatRecords(records, variant, sent.length);
 		}
 		return triggerLoadResult(of, minutes, profiles);
 	} finally {
