@@ -37,6 +37,11 @@ export class SandboxControl {
 		return (await this.counters())[route] ?? 0;
 	}
 
+	/** Per route, the most requests handled at the same time since counters were cleared. */
+	async mostAtOnce(route: string): Promise<number> {
+		return ((await this.http.get('/at-once')).data as Record<string, number>)[route] ?? 0;
+	}
+
 	async resetCounters(): Promise<void> {
 		await this.http.delete('/counters');
 	}

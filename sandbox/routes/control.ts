@@ -41,9 +41,12 @@ export const controlRoutes: Route[] = [
 	}),
 	control('GET', '/counters', ({ state }) => ok(Object.fromEntries(state.counters))),
 	control('DELETE', '/counters', ({ state }) => {
-		state.counters.clear();
+		state.clearCounters();
 		return ok();
 	}),
+	// How many requests of each route were handled at the same time, at most: what a client's
+	// concurrency really was.
+	control('GET', '/at-once', ({ state }) => ok(Object.fromEntries(state.mostAtOnce))),
 	// Answers once no service request is being handled (up to 30 s): what a
 	// delayed request does is done.
 	control('POST', '/settle', async ({ state }) => {
