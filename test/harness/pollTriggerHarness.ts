@@ -7,7 +7,10 @@
  *   nothing keeps what it changed in memory only;
  * - each emission saves the static data (as n8n's `__emit` does) and starts one execution; a poll's
  *   answer other than null is emitted as n8n does with it;
- * - a test run (the editor's Fetch Test Event) polls in `manual` mode and shows its answer.
+ * - a test run (the editor's Fetch Test Event) polls in `manual` mode and shows its answer;
+ * - n8n may stop in the middle of a poll, after its first executions started: what it held in
+ *   memory is gone, the executions not yet started never start, and the database holds what the
+ *   last started one saved.
  */
 import { PollContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
@@ -89,10 +92,15 @@ export class PollTriggerHarness {
 		return await this.activate('init');
 	}
 
-	/** One of the poll times comes. */
-	async tick(): Promise<PollOutcome> {
-		if (!this.process) throw new Error('activate the workflow first');
-		return await this.poll(this.process, 'trigger', 'activate');
+	/**
+	 * One of the poll times comes. With `stopAfterExecutions`, n8n stops once that many executions
+	 * of the poll have started: restart it before the next tick.
+	 */
+	async tick(stopAfterExecutions?: number): Promise<PollOutcome> {
+		if (!this.process) throw new Error('activate the workflow first (or restart n8n)');
+		const outcome = await this.poll(this.process, 'trigger', 'activate', stopAfterExecutions);
+		if (stopAfterExecutions !== undefined) this.process = undefined;
+		return outcome;
 	}
 
 	/** The editor's Fetch Test Event: its answer, as the node's output shows it. */
@@ -124,11 +132,14 @@ export class PollTriggerHarness {
 		workflow: Workflow,
 		mode: WorkflowExecuteMode,
 		activation: WorkflowActivateMode,
+		stopAfterExecutions = Infinity,
 	): Promise<PollOutcome> {
 		const executions: IDataObject[][] = [];
 		const emit = (data: INodeExecutionData[][]) => {
 			// As n8n's PollContext for a test run: its __emit throws.
 			if (mode === 'manual') throw new Error('Overwrite PollContext.__emit function');
+			// n8n has stopped: nothing more starts, nothing more is saved.
+			if (executions.length >= stopAfterExecutions) return;
 			this.save(workflow);
 			executions.push((data[0] ?? []).map((item) => item.json));
 		};
