@@ -22,15 +22,23 @@ export function noteUndated(context: IPollFunctions, listed: Array<Listed<Listed
 		context.logger.warn(`${NAME} skipped ${undated} listed transfer(s) without a readable date`);
 }
 
+/** Lines naming transfers listed late, at most, in one poll. */
+const MAX_NAMED_LATE = 10;
+
 /** New transfers dated before the newest seen: listed late by the service. */
 export function noteListedLate(
 	context: IPollFunctions,
 	news: Array<Fresh<ListedTransfer>>,
 	newestSeen: number,
 ): void {
-	for (const fresh of news.filter((transfer) => transfer.time < newestSeen))
+	const late = news.filter((transfer) => transfer.time < newestSeen);
+	for (const fresh of late.slice(0, MAX_NAMED_LATE))
 		context.logger.warn(
 			`${NAME}: a transfer listed late, dated before the newest one already seen (${new Date(newestSeen).toISOString()}), taken as new: ${describeTransfer(fresh.entry)}`,
+		);
+	if (late.length > MAX_NAMED_LATE)
+		context.logger.warn(
+			`${NAME}: ${late.length - MAX_NAMED_LATE} more transfer(s) listed late, taken as new`,
 		);
 }
 

@@ -46,7 +46,7 @@ export async function pollTransfers(this: IPollFunctions): Promise<INodeExecutio
 	if (newestSeen !== undefined) noteListedLate(this, news, newestSeen);
 	const first = !book.started;
 	book.markChecked();
-	const answer = startTransfers(this, book, news, {
+	const answer = await startTransfers(this, book, news, {
 		baseline: first && options.includeEarlier !== true,
 		firstWithEarlier: first && options.includeEarlier === true,
 		wanted,

@@ -6,7 +6,10 @@
  * - the workflow object stays in memory between the polls that follow, so a poll that starts
  *   nothing keeps what it changed in memory only;
  * - each emission saves the static data (as n8n's `__emit` does) and starts one execution; a poll's
- *   answer other than null is emitted as n8n does with it;
+ *   answer other than null is emitted as n8n does with it. n8n does not wait for that write: its
+ *   database layer turns the static data into JSON a few promise steps later (TypeORM's
+ *   UpdateQueryBuilder.execute, after its listeners), so the write holds the static data as it
+ *   stands once the promises pending then have run, not as it stood at the emission;
  * - a test run (the editor's Fetch Test Event) polls in `manual` mode and shows its answer;
  * - n8n may stop in the middle of a poll, after its first executions started: what it held in
  *   memory is gone, the executions not yet started never start, and the database holds what the
@@ -140,7 +143,7 @@ export class PollTriggerHarness {
 			if (mode === 'manual') throw new Error('Overwrite PollContext.__emit function');
 			// n8n has stopped: nothing more starts, nothing more is saved.
 			if (executions.length >= stopAfterExecutions) return;
-			this.save(workflow);
+			void Promise.resolve().then(() => this.save(workflow));
 			executions.push((data[0] ?? []).map((item) => item.json));
 		};
 		const additionalData = makeAdditionalData(this.credentials, 'poll', {
@@ -154,6 +157,8 @@ export class PollTriggerHarness {
 		if (answer !== null && mode === 'manual')
 			executions.push((answer[0] ?? []).map((item) => item.json));
 		else if (answer !== null) emit(answer);
+		// The writes n8n issued are done.
+		await new Promise((resolve) => setImmediate(resolve));
 		return { executions, logs };
 	}
 }
