@@ -29,7 +29,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 1,
 			description:
-				'How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state. Output keeps the input order whatever you choose.',
+				"How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state, so payouts go in input order and stop at the first refusal. For large payout runs set 10: every item's Reference is recorded before any is sent, so nothing is sent twice either way. Output keeps the input order whatever you choose.",
 		},
 		{
 			displayName: 'Retries of Safe Requests',

@@ -45,13 +45,18 @@ export async function runPayItems(
 	// write, one wait); the gate keeps Items at Once on the wire.
 	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
-	return await runItems(
-		context,
-		itemCount,
-		async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
-		gate ? ITEMS_STARTED_TOGETHER : concurrency,
-		gate,
-	);
+	try {
+		return await runItems(
+			context,
+			itemCount,
+			async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
+			gate ? ITEMS_STARTED_TOGETHER : concurrency,
+			gate,
+		);
+	} finally {
+		// The sent marks are in n8n's database before the run ends, whatever it ends with.
+		await run.writesDone();
+	}
 }
 
 /** One item, from the gate to its output. */

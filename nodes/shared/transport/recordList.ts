@@ -5,6 +5,7 @@
  * cost one write rather than a thousand, and in one process the writes still take their turns
  * (recordTurns.ts) as each one's result depends on the one before.
  */
+import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { inTurn } from './recordTurns';
@@ -79,6 +80,9 @@ function join(name: string, store: Store, call: Call): void {
 	}
 	waiting.set(name, [call]);
 	void inTurn(name, async () => {
+		// One turn of the event loop: the other items of the run, a few promise steps behind this
+		// one, join this write rather than the next.
+		await sleep(0);
 		const batch = waiting.get(name) ?? [];
 		waiting.delete(name);
 		await writeBatch(store, batch);

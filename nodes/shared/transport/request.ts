@@ -49,7 +49,10 @@ export async function payApiRequest(
 	const answer = call.masked(sent.value);
 	recordAnswer(call.place, answer);
 	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
-	await quietly(record?.markSent());
+	// It need not hold the item up: written with the next items' marks, before the run ends.
+	const marked = quietly(record?.markSent());
+	if (request.later) request.later(marked);
+	else await marked;
 	return answer;
 }
 
@@ -76,10 +79,10 @@ export function itemRequests(
 ): (request: PayRequest) => Promise<unknown> {
 	return async (request) => {
 		const credentials = await run.credentials(request.itemIndex ?? 0);
-		const { node, ledgerScope, settings, gate } = run;
+		const { node, ledgerScope, settings, gate, later } = run;
 		const answer = await payApiRequest.call(
 			context,
-			{ node, ledgerScope, credentials, gate, ...request },
+			{ node, ledgerScope, credentials, gate, later, ...request },
 			settings,
 		);
 		if (request.safety === 'once') log.carriedOut = request.action;

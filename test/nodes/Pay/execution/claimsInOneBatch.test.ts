@@ -53,6 +53,15 @@ async function claimWritesDuring<T>(run: () => Promise<T>): Promise<{ result: T;
 const payees = (count: number) =>
 	Array.from({ length: count }, (_, n) => ({ to: 'friend', amount: 1000 + n }));
 
+/** The service refuses the 3rd transfer of the run: nothing happened for it. */
+const refuseTheThirdTransfer = async () =>
+	await sandbox.control.injectFault({
+		route: 'POST /send/',
+		after: 2,
+		status: 400,
+		failure: { error: 'Saldo insuficiente' },
+	});
+
 beforeEach(async () => {
 	await sandbox.control.reset();
 });
@@ -87,12 +96,7 @@ describe('the money items of one run', () => {
 
 	it("stop at a refused item without Continue On Fail: nothing after it is sent, and n8n's Retry sends those once", async () => {
 		const workflow = newWorkflow();
-		await sandbox.control.injectFault({
-			route: 'POST /send/',
-			after: 2,
-			status: 400,
-			failure: { error: 'Saldo insuficiente' },
-		});
+		await refuseTheThirdTransfer();
 		const failed = await execute(workflow, TRANSFER_FROM_ITEMS, payees(12), {});
 		expect(failed.error?.message).toMatch(/Saldo insuficiente/);
 		expect(await sandbox.control.count('POST /send/')).toBe(3);
@@ -104,6 +108,25 @@ describe('the money items of one run', () => {
 		]);
 		const sent = (await sandbox.control.transfers()).map((transfer) => transfer.amount);
 		expect(sent.sort()).toEqual(payees(12).map((p) => p.amount));
+	});
+
+	it('with Items at Once 10, a refused item stops the run: those already on the wire are sent, none twice, and the Retry sends the others once', async () => {
+		const workflow = newWorkflow();
+		await refuseTheThirdTransfer();
+		const parameters = { ...TRANSFER_FROM_ITEMS, requestOptions: { concurrency: 10 } };
+		const failed = await execute(workflow, parameters, payees(30));
+		expect(failed.error?.message).toMatch(/Saldo insuficiente/);
+		const sentFirst = await sandbox.control.count('POST /send/');
+		// The refused 3rd and those that went on the wire before its refusal came back; not the
+		// items still waiting then.
+		expect(sentFirst).toBeGreaterThanOrEqual(3);
+		expect(sentFirst).toBeLessThan(30);
+		const retry = await execute(workflow, parameters, payees(30));
+		expect(retry.error).toBeUndefined();
+		const outcomes = retry.items.map((item) => item.json.outcome ?? 'sent');
+		expect(outcomes.filter((outcome) => outcome === 'already_sent')).toHaveLength(sentFirst - 1);
+		const sent = (await sandbox.control.transfers()).map((transfer) => transfer.amount);
+		expect(sent.sort()).toEqual(payees(30).map((p) => p.amount));
 	});
 
 	it('honour Items at Once: with 3, never more than 3 transfers at the service at once, and all 15 sent', async () => {

@@ -1,6 +1,7 @@
 /**
  * Items at Once when the user leaves it unset: reads and payment creations (each with its
- * idempotency key) go 10 at a time, operations that change state one at a time. Seen on the wire:
+ * idempotency key) go 10 at a time, operations that change state one at a time (payouts set to 10
+ * go 10 at a time: each Reference is recorded before any is sent). Seen on the wire:
  * a proxy in front of the sandbox holds every request a moment and counts how many are open.
  */
 import { createServer, request as forward } from 'http';
@@ -13,6 +14,7 @@ import { runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { createPayment, decoded, login } from '../../../sandbox/apiClient';
+import { TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -61,11 +63,12 @@ afterAll(async () => await new Promise((resolve) => proxy.close(resolve)));
 
 beforeEach(() => mostOpen.clear());
 
-async function run(parameters: Record<string, unknown>, input: IDataObject[]) {
+async function run(parameters: Record<string, unknown>, input: IDataObject[], workflowId?: string) {
 	const outcome = await runPayNode({
 		parameters: parameters as never,
 		input,
 		credentials: sandboxCredentials(sandbox, sandbox.demo, { baseUrl: proxyUrl }),
+		workflowId,
 	});
 	expect(outcome.error).toBeUndefined();
 	return outcome;
@@ -107,6 +110,18 @@ describe('Items at Once left unset', () => {
 		);
 		expect(items.map((item) => item.json.amount)).toEqual(input.map((row) => row.amount));
 		expect(mostOpen.get('POST /pay/')).toBe(10);
+	});
+
+	it('sends transfers one at a time, in input order; with Items at Once 10, 10 at a time', async () => {
+		const input = Array.from({ length: 12 }, (_, index) => ({ to: 'friend', amount: 100 + index }));
+		await run(TRANSFER_FROM_ITEMS, input.slice(0, 3), `items-at-once-one-${Date.now()}`);
+		expect(mostOpen.get('POST /send/')).toBe(1);
+		mostOpen.clear();
+		const parameters = { ...TRANSFER_FROM_ITEMS, requestOptions: { concurrency: 10 } };
+		const { items } = await run(parameters, input, `items-at-once-ten-${Date.now()}`);
+		expect(items.map((item) => item.json.amount)).toEqual(input.map((row) => row.amount));
+		expect(mostOpen.get('POST /send/')).toBe(10);
+		expect(await sandbox.control.count('POST /send/')).toBe(15);
 	});
 
 	it('expires payments one at a time, as every operation that changes state', async () => {
