@@ -50,7 +50,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
 	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);
 	if (operation.waits && waitLimit)
-		return await startWaiting(this, operation.waits, items, waitLimit);
+		return await startWaiting(this, run, operation.waits, items, waitLimit);
 	return [items];
 }
 
