@@ -10,6 +10,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemRequests } from '../../shared/transport/request';
+import { runsAsTool } from '../execution/derivedReference';
 import type { NodeRun } from '../execution/nodeRun';
 import { callbackToThisNode } from './callbackToThisNode';
 import { MARGIN_AFTER_EXPIRY_MS, UNIT_MS } from './waitLimit';
@@ -53,7 +54,9 @@ export async function waitAgainWhileOpen(
 	run: NodeRun,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[][]> {
-	if (context.getNodeParameter('waitWhileOpen', 0, false) !== true) return [items];
+	// An agent's turn cannot pause an execution: as a tool it reads, and never waits.
+	if (context.getNodeParameter('waitWhileOpen', 0, false) !== true || runsAsTool(run.node.type))
+		return [items];
 	const open = items.filter((item) => item.json.payment_outcome === 'open');
 	const now = Date.now();
 	const lifeEnds = open.map((item) => Date.parse(String(item.json.date_expired)));
