@@ -285,6 +285,28 @@ describe.each([
 			expect(await executionItems(n8n.baseUrl, cookie, finished.id, 'Follow Up')).toEqual([]);
 		}, 200_000);
 
+		it('while the link stays open, waits again in Get Links Waited For, whose callback then resumes it at once (the invoice example, 3-second waits)', async () => {
+			const invoice = `INV-${release.version}-again`;
+			await start(LOST, { invoice, amount: 57000 });
+			const waiting = await execution(LOST.id, 'waiting');
+			const link = await newestLink();
+			// After the first wait, Read Again, Wait While Open (node w9) points the callback at itself.
+			const deadline = Date.now() + 150_000;
+			let callback = link.callback;
+			while (!new URL(callback).pathname.endsWith('/w9') && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				callback = (await sandbox.control.payment(link.slug)).callback ?? '';
+			}
+			expect(new URL(callback).pathname).toBe(`/webhook-waiting/${waiting.id}/w9`);
+			expect((await executionsOf(n8n.baseUrl, cookie, LOST.id))[0].status).toBe('waiting');
+			await sandbox.control.pay(link.slug);
+			const finished = await execution(LOST.id, 'success', 15_000);
+			expect(finished.id).toBe(waiting.id);
+			expect(await deliveryStatuses(link.slug)).toEqual([200]);
+			const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
+			expect(paid).toEqual([expect.objectContaining({ invoice, status: 'paid', slug: link.slug })]);
+		}, 200_000);
+
 		it('waits through a withdrawal in process and goes on when it is deposited', async () => {
 			const before = (await sandbox.control.withdrawals()).length;
 			await start(PAYOUT, { amount: 20000, payout: `PAYOUT-${release.version}` });
