@@ -74,6 +74,22 @@ describe('Get Links Waited For, Wait Again While Open', () => {
 		]);
 	});
 
+	it("ends the loop on a link still open past its expiry plus one hour: the service's word as it stands", async () => {
+		const first = await waitForLinks(sandbox, [{ amount: 30000, invoice: 'LOOP-4' }]);
+		const [slug] = slugsOf(first);
+		const detail = { url: slug, state: 0, amount: 30000, date_expired: '2026-01-01T00:00:00Z' };
+		await sandbox.control.injectFault({
+			route: 'GET /pay_detail/{url}',
+			body: 'json',
+			json: detail,
+			times: 1,
+		});
+		const again = await readAfterTheLimit(first);
+		expect(again.run.waitTill).toBeUndefined();
+		expect(again.items[0].json).toMatchObject({ payment_outcome: 'open', slug });
+		expect(await sandbox.control.count('POST /edit_pay/')).toBe(0);
+	});
+
 	it('off (the default), reads once and never waits', async () => {
 		const first = await waitForLinks(sandbox, [{ amount: 30000, invoice: 'LOOP-3' }]);
 		const read = await readAfterTheLimit(first, {});
