@@ -1,6 +1,7 @@
 /**
  * The fields of an operation that sends a callback URL, as its waiting twin shows them: without
- * Callback URL and Options → Add Callback Secret, which the waiting operation sets itself.
+ * Callback URL (the waiting operation sets it: the node's own URL with the wait's token) and
+ * Options → Add Callback Secret (no secret rides in it).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
