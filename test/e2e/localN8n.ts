@@ -21,6 +21,8 @@ import {
 	stopServer,
 } from '../../scripts/n8nRuntime/n8nCli';
 import type { N8nInstance } from '../../scripts/n8nRuntime/n8nCli';
+import { ensureLedgerTable } from '../../scripts/n8nRuntime/ledgerTable';
+import type { LedgerTable } from '../../scripts/n8nRuntime/ledgerTable';
 import { ensureOwner } from '../../scripts/n8nRuntime/owner';
 import { N8N_HOST, RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
 import { N8N_NEWEST } from '../../scripts/n8nRuntime/releases';
@@ -40,6 +42,8 @@ export interface LocalN8n {
 	examples: ExampleWorkflow[];
 	/** Where the server's output goes. */
 	logFile: string;
+	/** The ledger examples' Data Table, created as `npm start` does once the server runs. */
+	ledger?: LedgerTable;
 	start(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -78,7 +82,7 @@ export async function prepareLocalN8n(
 	}
 	const logFile = join(userFolder, 'n8n.log');
 	let server: ChildProcess | undefined;
-	return {
+	const n8n: LocalN8n = {
 		instance,
 		baseUrl,
 		examples,
@@ -86,9 +90,11 @@ export async function prepareLocalN8n(
 		async start() {
 			server = await startServer(instance, logFile);
 			await ensureOwner(baseUrl);
+			n8n.ledger = await ensureLedgerTable(baseUrl);
 		},
 		async stop() {
 			if (server) await stopServer(server);
 		},
 	};
+	return n8n;
 }
