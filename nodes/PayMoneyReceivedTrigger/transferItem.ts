@@ -1,9 +1,10 @@
 /**
- * A transfer as the workflow's item: what the list says, its direction, and which of its like it
- * is.
+ * A transfer as the workflow's item: what the list says, its direction, which of its like it is,
+ * and the fields a bookkeeper books (nodes/shared/accounting).
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { transferAccounting } from '../shared/accounting/transferAccounting';
 import type { ListedTransfer } from './transferList';
 
 export function transferItem(transfer: ListedTransfer, occurrence: number): INodeExecutionData {
@@ -16,6 +17,7 @@ export function transferItem(transfer: ListedTransfer, occurrence: number): INod
 			// The service gives no id: with these four fields, the nth of alike transfers is told apart.
 			occurrence,
 			transfer_key: [json.date, json.from_user, json.to_user, json.amount, occurrence].join('|'),
+			...transferAccounting(json),
 		},
 	};
 }

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { withCallbackAccounting } from '../shared/accounting/callbackAccounting';
 import { parseCallback } from '../shared/callback/callbackEvent';
 import { rawBodyOf, readCallbackBody } from '../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../shared/callback/readCallbackBody';
@@ -100,7 +101,8 @@ export class PayTrigger implements INodeType {
 			const verified = await verifiedItem(this, event, options, credentials);
 			if (!verified.ok) return verified.answer;
 			repeats.started(key);
-			return start({ ...verified.json, body: reading.body, headers }, () => repeats.keep());
+			const item = { ...withCallbackAccounting(verified.json), body: reading.body, headers };
+			return start(item, () => repeats.keep());
 		} finally {
 			// Started or not, the copies of this event waiting for it go on.
 			repeats.release();

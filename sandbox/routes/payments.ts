@@ -6,7 +6,7 @@ import {
 	refuseWith,
 	resultCode,
 } from '../failureBodies';
-import { decimalString, feesFor } from '../fees';
+import { cents, decimalString, feesFor } from '../fees';
 import { badRequest, conflict, notFound } from '../http';
 import { PAYMENT_STATE } from '../model';
 import type { PaymentObject } from '../model';
@@ -50,6 +50,9 @@ const EDITABLE_FIELDS = new Set([
 const CREATION_FIELDS = new Set(
 	[...EDITABLE_FIELDS, 'idempotency_key'].filter((field) => field !== 'payment_methods'),
 );
+
+/** What `/pay/estimate/` reads: the spec's `amount`, and real clients' `client_assume_costs`. */
+const ESTIMATE_FIELDS = new Set(['amount', 'client_assume_costs']);
 
 export const paymentRoutes: Route[] = [
 	{
@@ -122,11 +125,18 @@ export const paymentRoutes: Route[] = [
 		pattern: '/pay/estimate/',
 		auth: 'apiKeyAndBearer',
 		handle(context) {
+			const body = context.request.body;
+			const unknown = Object.keys(body).filter((field) => !ESTIMATE_FIELDS.has(field));
+			if (unknown.length > 0) throw badRequest(`${unknown.join(', ')}: unknown field`);
 			// The spec's sample sends this amount as text; a JSON number is taken too.
-			const fees = feesFor(positiveAmount(context.request.body, requireNumberOrNumericText));
+			const amount = positiveAmount(body, requireNumberOrNumericText);
+			// Real clients send a JSON boolean (docs/SERVICE.md, "Estimate fees"): "true" is refused.
+			const clientAssumesCosts = optionalBoolean(body, 'client_assume_costs', false);
+			const fees = feesFor(amount, clientAssumesCosts);
 			return {
 				body: {
-					pay_amount: fees.amount,
+					// What the payer pays: the costs on top when the client assumes them.
+					pay_amount: clientAssumesCosts ? cents(fees.amount + fees.fee + fees.iva) : fees.amount,
 					pay_fee: fees.fee,
 					iva: fees.iva,
 					pay_payed_amount: fees.net,

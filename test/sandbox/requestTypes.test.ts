@@ -138,6 +138,38 @@ describe('fields the spec types as numbers, integers, booleans or strings', () =
 		expect(notANumber.data.detail).toBe('amount: A valid number is required.');
 	});
 
+	it('takes client_assume_costs on the fee estimate as a JSON boolean only, and no other field', async () => {
+		const assumed = await demo.call('POST', '/pay/estimate/', {
+			amount: '100000',
+			client_assume_costs: true,
+		});
+		expect(assumed.data).toEqual({
+			pay_amount: 104522,
+			pay_fee: 3800,
+			iva: 722,
+			pay_payed_amount: 100000,
+		});
+		const notAssumed = await demo.call('POST', '/pay/estimate/', {
+			amount: '100000',
+			client_assume_costs: false,
+		});
+		expect(notAssumed.data).toMatchObject({ pay_amount: 100000, pay_payed_amount: 95478 });
+		for (const [field, value] of [
+			['client_assume_costs', 'true'],
+			['client_assume_costs', 1],
+		] as const) {
+			const refused = await demo.call('POST', '/pay/estimate/', { amount: 1000, [field]: value });
+			expect(refused.status).toBe(400);
+			expect(refused.data.detail).toBe('client_assume_costs: Must be a valid boolean.');
+		}
+		const misnamed = await demo.call('POST', '/pay/estimate/', {
+			amount: 1000,
+			clientAssumeCosts: true,
+		});
+		expect(misnamed.status).toBe(400);
+		expect(misnamed.data.detail).toBe('clientAssumeCosts: unknown field');
+	});
+
 	it('refuses a wallet OTP (string) sent as a number, and confirms nothing', async () => {
 		const created = await createPayment(demo);
 		await demo.call('POST', `/${created.url as string}`, {

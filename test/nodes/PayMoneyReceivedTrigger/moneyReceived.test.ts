@@ -62,6 +62,11 @@ describe('Pay Money Received Trigger', () => {
 				date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 				occurrence: 1,
 				transfer_key: expect.stringMatching(/^[^|]+\|friend\|demo\|11000\|1$/),
+				// The accounting fields (accountingFields.test.ts).
+				...{ slug: null, gross_amount: 11_000, fee_amount: 0, iva_amount: 0, net_amount: 11_000 },
+				...{ currency: 'COP', paid_at: tick.executions[0][0].date, payment_method: 'transfer' },
+				...{ payer_name: null, payer_email: null, payer_id: 'friend', description: null },
+				fees_computed: true,
 			});
 		expect((await poller.tick()).executions).toEqual([]);
 		expect(await sandbox.control.count('GET /send/')).toBe(3);

@@ -1,10 +1,12 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount } from '../../helpers/amount';
+import { readYesNo } from '../../helpers/fieldInput';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { amountProperty } from '../sharedFields';
+import { amountProperty, optionsCollection } from '../sharedFields';
+import { clientAssumeCostsProperty } from './fields';
 
 export const estimateFees: PayOperation = {
 	value: 'estimateFees',
@@ -13,7 +15,10 @@ export const estimateFees: PayOperation = {
 		'Estimate the fees and the net amount received for an amount, before creating a payment',
 	action: 'Estimate fees for an amount',
 	safeToRunTogether: true,
-	properties: [amountProperty('Amount the payer would pay, in Colombian pesos')],
+	properties: [
+		amountProperty('Amount the payer would pay, in Colombian pesos'),
+		optionsCollection([clientAssumeCostsProperty]),
+	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const amount = readPositiveAmount(
 			env.node,
@@ -21,12 +26,22 @@ export const estimateFees: PayOperation = {
 			'Amount (COP)',
 			readParameter(this, env, 'amount', itemIndex),
 		);
+		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
+		// The spec's sample sends the amount as a string.
+		const body: IDataObject = { amount: String(amount) };
+		// As Create sends it, a JSON boolean, and only when chosen (docs/SERVICE.md, "Estimate fees").
+		if (options.clientAssumeCosts !== undefined)
+			body.client_assume_costs = readYesNo(
+				env.node,
+				itemIndex,
+				clientAssumeCostsProperty.displayName,
+				options.clientAssumeCosts,
+			);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
 				path: '/pay/estimate/',
-				// The spec's sample sends the amount as a string.
-				body: { amount: String(amount) },
+				body,
 				safety: 'read',
 				action: 'the fee estimate',
 				itemIndex,

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { paymentAccounting } from '../../../shared/accounting/paymentAccounting';
 import { pickFields } from '../pickFields';
 
 /**
@@ -32,10 +33,10 @@ export const SIMPLE_PAYMENT_FIELDS = [
 ];
 
 /**
- * A payment object's view reduced to those fields; anything that is no payment object (no slug)
- * stays whole.
+ * A payment object's view reduced to those fields, with the accounting fields a bookkeeper books
+ * (nodes/shared/accounting); anything that is no payment object (no slug) stays whole.
  */
 export function simplePayment(view: IDataObject): IDataObject {
 	if (!('slug' in view)) return view;
-	return pickFields(view, SIMPLE_PAYMENT_FIELDS);
+	return { ...pickFields(view, SIMPLE_PAYMENT_FIELDS), ...paymentAccounting(view) };
 }

@@ -6,6 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SIMPLE_PAYMENT_FIELDS } from '../../../../nodes/Pay/actions/payment/simplePayment';
+import {
+	ACCOUNTING_FIELDS,
+	paymentAccounting,
+} from '../../../../nodes/shared/accounting/paymentAccounting';
 import type { Sandbox } from '../../../../sandbox';
 import { pseCheckout } from '../../../harness/parameters';
 import { runPayNode } from '../../../harness/runWorkflow';
@@ -37,10 +41,18 @@ const CREATE = {
 	expirationDays: 1,
 };
 
-/** The simplified view is the whole one cut down: the same names with the same values. */
+/**
+ * The simplified view is the whole one cut down, the same names with the same values, and, for a
+ * payment object, the accounting fields made from the whole one.
+ */
 function expectCutDownFrom(simple: IDataObject, whole: IDataObject, allowed: string[]) {
-	expect(Object.keys(simple).every((field) => allowed.includes(field))).toBe(true);
-	for (const [field, value] of Object.entries(simple)) expect(whole[field]).toEqual(value);
+	const accounting: string[] = allowed === SIMPLE_PAYMENT_FIELDS ? [...ACCOUNTING_FIELDS] : [];
+	const named = [...allowed, ...accounting];
+	expect(Object.keys(simple).every((field) => named.includes(field))).toBe(true);
+	for (const [field, value] of Object.entries(simple))
+		if (!accounting.includes(field)) expect(whole[field]).toEqual(value);
+	const booked = paymentAccounting(whole);
+	for (const field of accounting) if (field in simple) expect(simple[field]).toEqual(booked[field]);
 }
 
 describe('payment objects', () => {
@@ -70,7 +82,8 @@ describe('payment objects', () => {
 		expect(Object.keys(simple)).toEqual(expect.arrayContaining(own));
 		expect(Object.keys(whole)).toEqual(Object.keys(atVersion1));
 		expect(whole).toHaveProperty('raw');
-		expect(Object.keys(simple).length).toBeLessThan(Object.keys(whole).length / 2);
+		const kept = Object.keys(simple).filter((field) => !ACCOUNTING_FIELDS.includes(field as never));
+		expect(kept.length).toBeLessThan(Object.keys(whole).length / 2);
 	});
 
 	it('Get and Update: the same fields, the updated ones listed', async () => {
@@ -84,6 +97,7 @@ describe('payment objects', () => {
 		const [whole] = await run({ ...got, simplify: false });
 		const [atVersion1] = await run({ resource: 'payment', operation: 'get', slug }, 1);
 		expectCutDownFrom(simple, whole, SIMPLE_PAYMENT_FIELDS);
+		expect(Object.keys(simple)).toEqual(expect.arrayContaining([...ACCOUNTING_FIELDS]));
 		expect(simple).toMatchObject({ slug, amount: 42000, state: 0, description: 'Simplify test' });
 		expect(whole).toEqual(atVersion1);
 		expect(whole).toHaveProperty('payment_method_enabled');
