@@ -22,7 +22,7 @@ import {
 	describeExit,
 	hasExited,
 	importCredentials,
-	importWorkflow,
+	importWorkflows,
 	listWorkflowIds,
 	publishWorkflow,
 	startServer,
@@ -157,12 +157,19 @@ async function addCredentialAndExamples(
 		writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
 		await importCredentials(instance, credentialFile);
 	}
-	for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
+	const examples = prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase);
+	const missing = examples.filter((example) => !existing.has(example.id));
+	// One command for all of them: each n8n command takes seconds to start.
+	await importWorkflows(
+		instance,
+		missing.map((example) => example.file),
+		join(setupDir, 'examples-to-import.json'),
+	);
+	for (const example of examples) {
 		if (existing.has(example.id)) {
 			console.log(`  ${example.name} (already there, left as it is)`);
 			continue;
 		}
-		await importWorkflow(instance, example.file);
 		console.log(`  ${example.name}${await publishIfListening(instance, example, n8nBase)}`);
 	}
 }

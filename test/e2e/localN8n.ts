@@ -15,7 +15,7 @@ import { ensureN8nInstalled } from '../../scripts/n8nRuntime/installN8n';
 import { installPackage, packPackage } from '../../scripts/n8nRuntime/installPackage';
 import {
 	importCredentials,
-	importWorkflow,
+	importWorkflows,
 	publishWorkflow,
 	startServer,
 	stopServer,
@@ -76,10 +76,14 @@ export async function prepareLocalN8n(
 	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, E2E_CALLBACK_SECRET);
 	await importCredentials(instance, credentialFile);
 	const examples = prepareExamples(join(userFolder, 'examples'), sandbox.baseUrl, baseUrl);
-	for (const example of examples) {
-		await importWorkflow(instance, example.file);
+	const bundle = join(userFolder, 'examples.json');
+	await importWorkflows(
+		instance,
+		examples.map((example) => example.file),
+		bundle,
+	);
+	for (const example of examples)
 		if (example.hasTrigger || example.webhookPath) await publishWorkflow(instance, example.id);
-	}
 	const logFile = join(userFolder, 'n8n.log');
 	let server: ChildProcess | undefined;
 	const n8n: LocalN8n = {
