@@ -10,6 +10,7 @@ import {
 	moneyFigures,
 	paymentAccounting,
 } from '../../../../nodes/shared/accounting/paymentAccounting';
+import { linkOutcome } from '../../../../nodes/Pay/waiting/linkOutcome';
 import { normalizePaymentObject } from '../../../../nodes/shared/service/paymentObject';
 import type { PaymentObject } from '../../../../sandbox/model';
 import { creationView, detailView } from '../../../../sandbox/routes/payments';
@@ -81,6 +82,19 @@ describe('paymentAccounting', () => {
 	it('the client assumed the costs: gross is what the payer paid, net the whole amount', () => {
 		const set = paymentAccounting(detailView(record({ clientAssumeCosts: true })) as IDataObject);
 		expect(set).toMatchObject({ gross_amount: 104522, net_amount: 100000, fees_computed: false });
+	});
+});
+
+describe('paymentAccounting for the waits (to be wired in nodes/Pay/waiting)', () => {
+	it("reads a waited-for link's item as it reads a payment object", () => {
+		const link = linkOutcome(detailView(record(), 'observed') as IDataObject);
+		expect(paymentAccounting(link)).toMatchObject({
+			slug: 'AbC123',
+			gross_amount: 100000,
+			net_amount: 95478,
+			paid_at: '2026-11-27T15:04:05.000Z',
+			fees_computed: false,
+		});
 	});
 });
 
