@@ -8,8 +8,8 @@
  * resumed by one HTTP POST at a known instant, one at a time (the next only once the previous
  * execution has ended), in turn between the workflows, which goes first rotating each round. The
  * Pay side's link is paid in the sandbox without its callback (`callback: false`), and the body the
- * sandbox would have sent is posted to the callback URL it holds (this execution's resume URL with
- * the Callback Secret): so the node's verification read (`GET /pay_detail/`) finds it paid. The
+ * sandbox would have sent is posted to the callback URL it holds (the waiting node's resume URL,
+ * its token): so the node's verification read (`GET /pay_detail/`) finds it paid. The
  * Wait nodes get the same body at their resume URLs. The time is from just before the POST to the
  * start n8n recorded for "Next" (both clocks are this machine's); n8n's CPU time meanwhile is taken
  * too, as the wall time on a shared machine varies far more. The verification read is also timed on
@@ -107,7 +107,11 @@ async function resumesOf(run: WaitRun, side: Side, ids: string[]): Promise<Resum
 			const resumeUrl = String(runData[RESUME_URL_NODE]?.[0]?.data?.main?.[0]?.[0]?.json.resumeUrl);
 			// The Wait nodes' body is the Pay node's, set once all are known.
 			if (side.name !== 'pay') return { side: side.name, executionId, url: resumeUrl, body: {} };
-			const link = payments.find((payment) => (payment.callback ?? '').startsWith(`${resumeUrl}&`));
+			// The link calls back to the waiting node: the execution's resume URL, `/{node id}` added.
+			const executionPath = `${new URL(resumeUrl).pathname}/`;
+			const link = payments.find((payment) =>
+				new URL(payment.callback || 'http://none/').pathname.startsWith(executionPath),
+			);
 			if (!link) throw new Error(`execution ${executionId}: no link calls back to ${resumeUrl}`);
 			await run.sandbox.control.pay(link.slug, undefined, false);
 			const body = await run.sandbox.control.callbackBody(link.slug);

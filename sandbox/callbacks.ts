@@ -58,14 +58,23 @@ export function withdrawalCallbackBody(withdrawal: Withdrawal): Record<string, u
  */
 export function sendPaymentCallback(state: SandboxState, payment: PaymentObject): void {
 	if (state.options.profile === 'observed' && payment.platform !== 'API') return;
-	if (payment.callback)
-		deliver(
-			state,
-			payment.callback,
-			'payment',
-			paymentCallbackBody(payment),
-			state.options.callbackEncoding,
-		);
+	if (!payment.callback) return;
+	const body = paymentCallbackBody(payment);
+	if ((payment.dropCallbacks ?? 0) > 0) {
+		// Lost on the way, as the network can lose it: the service sends it once and never again.
+		payment.dropCallbacks = (payment.dropCallbacks ?? 0) - 1;
+		const at = new Date().toISOString();
+		state.callbacks.push({
+			url: payment.callback,
+			kind: 'payment',
+			contentType: 'application/json',
+			body,
+			dropped: true,
+			at,
+		});
+		return;
+	}
+	deliver(state, payment.callback, 'payment', body, state.options.callbackEncoding);
 }
 
 export function sendWithdrawalCallback(state: SandboxState, withdrawal: Withdrawal): void {

@@ -148,6 +148,12 @@ export class SandboxControl {
 		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, body)).data;
 	}
 
+	/** Its next `times` callbacks are lost on the way (recorded `dropped`, never posted). */
+	async dropCallbacks(slug: string, times = 1): Promise<ControlPayment> {
+		const path = `/payments/${encodeURIComponent(slug)}/drop-callbacks`;
+		return (await this.http.post(path, { times })).data;
+	}
+
 	/** The body the service's callback would carry for the object as it is now. */
 	async callbackBody(slug: string): Promise<Record<string, unknown>> {
 		return (await this.http.get(`/payments/${encodeURIComponent(slug)}/callback`)).data;

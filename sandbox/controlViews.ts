@@ -25,6 +25,7 @@ export const SETTABLE_OPTIONS = [
 	'autoPayDelayMs',
 	'withdrawalStepMs',
 	'callbackEncoding',
+	'detailLagMs',
 	'brebEnabled',
 	'refuseCreationWithoutCallback',
 ] as const;

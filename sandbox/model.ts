@@ -51,6 +51,8 @@ export interface PaymentObject {
 	otp?: string;
 	/** Extra fields the client sent that the sandbox does not interpret; echoed back. */
 	extra: Record<string, unknown>;
+	/** How many of its next callbacks are lost on the way (control API: a dropped callback). */
+	dropCallbacks?: number;
 }
 
 /**
@@ -130,5 +132,7 @@ export interface CallbackDelivery {
 	/** HTTP status of the receiver, or the network error. */
 	status?: number;
 	error?: string;
+	/** Lost on purpose (control API): never posted, as a callback lost on the network. */
+	dropped?: boolean;
 	at: string;
 }

@@ -30,6 +30,11 @@ export interface SandboxOptions {
 	withdrawalStepMs: number;
 	/** Encoding of payment callbacks. */
 	callbackEncoding: 'json' | 'form';
+	/**
+	 * `GET /pay_detail/` shows each object as it was this many ms ago: a read that lags behind a
+	 * change (a callback can arrive before the read shows what it says). 0: the read is current.
+	 */
+	detailLagMs: number;
 	/** Bre-B is commercially gated in some environments; false refuses it. */
 	brebEnabled: boolean;
 	/**
@@ -59,6 +64,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 	autoPayDelayMs: 60_000,
 	withdrawalStepMs: 0,
 	callbackEncoding: 'json',
+	detailLagMs: 0,
 	brebEnabled: true,
 	refuseCreationWithoutCallback: true,
 	quiet: true,

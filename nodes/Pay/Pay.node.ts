@@ -36,8 +36,19 @@ export class Pay implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'payApi', required: true }],
 		// Called only while an execution waits in this node (Create and Wait for Payment, Withdraw
-		// and Wait for Final Status), at the execution's resume URL: n8n registers nothing for it.
+		// and Wait for Final Status, Get Links Waited For), at its resume URL: n8n registers nothing
+		// for them. The first is bound to the node, as n8n's send-and-wait nodes are
+		// (…/{execution id}/{node id}); the second serves waits begun by versions before it, whose
+		// links carry the execution's URL alone.
 		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: '={{ $nodeId }}',
+				isFullPath: true,
+				restartWebhook: true,
+			},
 			{
 				name: 'default',
 				httpMethod: 'POST',
@@ -72,7 +83,11 @@ export class Pay implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const resource = this.getNodeParameter('resource', '') as string;
 		const operation = findOperation(resource, this.getNodeParameter('operation', '') as string);
-		return await answerCallbackToWaitingRun.call(this, operation?.waits);
+		const waits = operation?.waits;
+		return await answerCallbackToWaitingRun.call(
+			this,
+			waits && { waits, simplify: operation?.simplify },
+		);
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

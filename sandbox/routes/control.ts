@@ -172,6 +172,15 @@ export const controlRoutes: Route[] = [
 		markPaid(state, payment, method, request.body.callback !== false, paidAtOf(request.body.date));
 		return ok(paymentView(payment));
 	}),
+	// Its next callbacks (`times`, 1 by default) are lost on the way: recorded `dropped`, not posted.
+	control('POST', '/payments/{url}/drop-callbacks', ({ state, params, request }) => {
+		const payment = findPayment(state, params.url);
+		const times = request.body.times ?? 1;
+		if (typeof times !== 'number' || !Number.isInteger(times) || times < 0)
+			throw badRequest('times: how many of its next callbacks to drop, an integer of 0 or more');
+		payment.dropCallbacks = times;
+		return ok(paymentView(payment));
+	}),
 	// The body the service's callback would carry for the object as it is now.
 	control('GET', '/payments/{url}/callback', ({ state, params }) =>
 		ok(paymentCallbackBody(findPayment(state, params.url))),

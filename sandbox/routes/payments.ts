@@ -1,4 +1,5 @@
 /** Payment objects: create, read, estimate fees, edit, expire. */
+import { asReadNow } from '../detailLag';
 import {
 	CREATION_REFUSED_SENTENCE,
 	errorSentence,
@@ -114,7 +115,7 @@ export const paymentRoutes: Route[] = [
 		handle(context) {
 			return {
 				body: detailView(
-					findPayment(context.state, context.params.url),
+					asReadNow(context.state, findPayment(context.state, context.params.url)),
 					context.state.options.profile,
 				),
 			};

@@ -5,8 +5,8 @@
  * - a copy of the invoicing example with npm start's own addresses (n8n on 5678, the sandbox on
  *   4010), for the screenshots: they show what `npm start` shows, not a test-only port;
  * - the editor check's workflow: a Pay node at version 2 charging a card, both fields still empty;
- * - the invoice-and-wait example with a wait limit of 3 seconds (its own id and webhook path,
- *   published), to see its "Time Limit Reached" branch without waiting for the link to expire.
+ * - the invoice-and-wait example with its waits of 3 seconds (its own id and webhook path,
+ *   published), to see a lost callback reach the paid branch after one wait, not at the expiry.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -30,7 +30,11 @@ export const SAVED_AT_VERSION_1 = {
 
 export const SCREENSHOT_INVOICING_ID = 'payShotInvoicing';
 export const EDITOR_CHECK_ID = 'payEditorCheck';
-export const INVOICE_WAIT_LIMIT = { id: 'payInvoiceWaitLimit', path: 'pay-invoice-wait-limit' };
+export const INVOICE_WAIT_LIMIT = {
+	id: 'payInvoiceWaitLimit',
+	path: 'pay-invoice-wait-limit',
+	webhookId: '6d1c2b7e-3f4a-4c5d-9e8f-7a6b5c4d3e99',
+};
 
 export async function importExtraWorkflows(n8n: LocalN8n, sandboxBaseUrl: string): Promise<void> {
 	const folder = join(n8n.instance.userFolder, 'extra-workflows');
@@ -49,13 +53,16 @@ export async function importExtraWorkflows(n8n: LocalN8n, sandboxBaseUrl: string
 	await write(`${SCREENSHOT_INVOICING_ID}.json`, { ...invoicing, id: SCREENSHOT_INVOICING_ID });
 	const editorCheck = readFileSync(join(FIXTURES, 'editorCheck', 'card-charge.json'), 'utf8');
 	await write(`${EDITOR_CHECK_ID}.json`, JSON.parse(editorCheck));
-	await write(`${INVOICE_WAIT_LIMIT.id}.json`, invoiceWaitingThreeSeconds(n8n, sandboxBaseUrl));
+	const shortly = invoiceWaitingThreeSeconds(n8n, sandboxBaseUrl, INVOICE_WAIT_LIMIT);
+	await write(`${INVOICE_WAIT_LIMIT.id}.json`, shortly);
 	await publishWorkflow(n8n.instance, INVOICE_WAIT_LIMIT.id);
 }
 
-function invoiceWaitingThreeSeconds(
+/** The invoice-and-wait example, each wait 3 seconds long, under its own id and webhook path. */
+export function invoiceWaitingThreeSeconds(
 	n8n: LocalN8n,
 	sandboxBaseUrl: string,
+	as: { id: string; path: string; webhookId: string },
 ): Record<string, unknown> {
 	const text = readFileSync(join(EXAMPLES_DIR, 'invoice-and-wait.json'), 'utf8');
 	const example = JSON.parse(withLocalAddresses(text, sandboxBaseUrl, n8n.baseUrl)) as {
@@ -63,9 +70,11 @@ function invoiceWaitingThreeSeconds(
 	};
 	for (const node of example.nodes) {
 		if (node.type === 'n8n-nodes-base.webhook') {
-			node.parameters.path = INVOICE_WAIT_LIMIT.path;
-			node.webhookId = '6d1c2b7e-3f4a-4c5d-9e8f-7a6b5c4d3e99';
+			node.parameters.path = as.path;
+			node.webhookId = as.webhookId;
 		}
+		if (node.parameters.operation === 'getWaitedLinks')
+			Object.assign(node.parameters, { checkEvery: 0.05, checkEveryUnit: 'minutes' });
 		if (node.parameters.operation === 'createAndWait')
 			Object.assign(node.parameters, {
 				waitLimit: 'afterInterval',
@@ -73,5 +82,5 @@ function invoiceWaitingThreeSeconds(
 				waitUnit: 'minutes',
 			});
 	}
-	return { ...example, id: INVOICE_WAIT_LIMIT.id, name: 'E2E: invoice and wait, 3-second limit' };
+	return { ...example, id: as.id, name: `E2E: invoice and wait, 3-second waits (${as.path})` };
 }

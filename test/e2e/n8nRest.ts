@@ -283,3 +283,20 @@ function unflatten(text: string): unknown {
 	};
 	return at(0);
 }
+
+/** Changes a credential as the editor's Save does (the whole data given). */
+export async function updateCredential(
+	baseUrl: string,
+	cookie: string,
+	id: string,
+	credential: { name: string; type: string; data: Record<string, unknown> },
+): Promise<void> {
+	const response = await fetch(`${baseUrl}/rest/credentials/${encodeURIComponent(id)}`, {
+		method: 'PATCH',
+		headers: { cookie, 'content-type': 'application/json' },
+		body: JSON.stringify(credential),
+	});
+	const text = await response.text();
+	if (!response.ok)
+		throw new Error(`credential update: HTTP ${response.status} ${text.slice(0, 300)}`);
+}

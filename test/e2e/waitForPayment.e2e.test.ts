@@ -1,8 +1,11 @@
 /**
  * Waiting inside one execution, in real n8n 2.41.1 and 2.8.4 (regular mode, SQLite): Create and
- * Wait for Payment goes on with the paid link when the sandbox pays it, after refusing a forged
- * callback and surviving a restart of n8n; at its time limit it goes on with its input; Withdraw
- * and Wait for Final Status waits through "in process" and goes on at "deposited".
+ * Wait for Payment goes on with the paid link when the sandbox pays it (n8n answering the
+ * service's callback 200), after refusing a forged one and surviving a restart of n8n; a read that
+ * lags behind the callback, a Callback Secret changed while waiting and a second waiting node in
+ * the same execution all end on the service's word; at its time limit it goes on with its input;
+ * the invoice example with 3-second waits takes a link whose callback was lost to "Paid" after one
+ * wait; Withdraw and Wait for Final Status waits through "in process" and goes on at "deposited".
  * Ports: PAY_E2E_PORT + 300 and + 315 (and the task-broker ports 10 and 11 above each).
  */
 import { writeFileSync } from 'fs';
@@ -13,6 +16,11 @@ import type { Sandbox } from '../../sandbox';
 import { importWorkflow, publishWorkflow } from '../../scripts/n8nRuntime/n8nCli';
 import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+} from '../../scripts/n8nRuntime/credential';
+import { invoiceWaitingThreeSeconds } from './extraWorkflows';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import {
@@ -22,6 +30,7 @@ import {
 	newestExecutionIn,
 	postJson as postCallback,
 	postToWebhook,
+	updateCredential,
 } from './n8nRest';
 import type { ExecutionSummary } from './n8nRest';
 import {
@@ -29,6 +38,8 @@ import {
 	createAndWaitWorkflow,
 	limitThenReadWorkflow,
 	READ_AFTER_THE_LIMIT,
+	SECOND_WAIT,
+	twoWaitsWorkflow,
 	withdrawAndWaitWorkflow,
 } from './waitingWorkflows';
 
@@ -37,6 +48,16 @@ jest.setTimeout(240_000);
 const LINK = { id: 'payE2eWaitLink', path: 'e2e-wait-link' };
 const LIMIT = { id: 'payE2eWaitLimit', path: 'e2e-wait-limit' };
 const PAYOUT = { id: 'payE2eWaitPayout', path: 'e2e-wait-payout' };
+const TWO = { id: 'payE2eWaitTwo', path: 'e2e-wait-two' };
+const LOST = {
+	id: 'payE2eWaitLost',
+	path: 'e2e-wait-lost-callback',
+	webhookId: '6d1c2b7e-3f4a-4c5d-9e8f-7a6b5c4d3e77',
+};
+const SECOND_WAIT_ID = `c4a1e2f0-0000-4000-8000-${TWO.id.slice(-4)}0000000e`;
+/** The id of the waiting node of the workflows of waitingWorkflows.ts (`Pay and Wait`). */
+const waitingNodeId = (workflowId: string) =>
+	`c4a1e2f0-0000-4000-8000-${workflowId.slice(-4)}00000002`;
 
 describe.each([
 	{ release: N8N_NEWEST, port: E2E_PORT + 300 },
@@ -67,11 +88,23 @@ describe.each([
 			expect(response.status).toBe(200);
 		}
 
-		/** The callback URL the service holds for the newest link (this execution's resume URL). */
+		/** The callback URL the service holds for the newest link (the waiting node's resume URL). */
 		async function newestLink(): Promise<{ slug: string; callback: string }> {
 			const payments = await sandbox.control.payments();
 			const newest = payments[payments.length - 1];
 			return { slug: newest.slug, callback: newest.callback ?? '' };
+		}
+
+		/** n8n's answer to the service's callbacks for a link, as the sandbox recorded them. */
+		async function deliveryStatuses(slug: string): Promise<Array<number | string | undefined>> {
+			const deadline = Date.now() + 15_000;
+			for (;;) {
+				const deliveries = (await sandbox.control.callbacks()).filter((c) => c.body.url === slug);
+				const settled = deliveries.every((c) => c.status !== undefined || c.error || c.dropped);
+				if (settled || Date.now() > deadline)
+					return deliveries.map((c) => (c.dropped ? 'dropped' : (c.status ?? c.error)));
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
 		}
 
 		beforeAll(async () => {
@@ -86,6 +119,8 @@ describe.each([
 				[LINK, createAndWaitWorkflow(LINK.id, LINK.path)],
 				[LIMIT, limitThenReadWorkflow(LIMIT.id, LIMIT.path)],
 				[PAYOUT, withdrawAndWaitWorkflow(PAYOUT.id, PAYOUT.path)],
+				[TWO, twoWaitsWorkflow(TWO.id, TWO.path)],
+				[LOST, invoiceWaitingThreeSeconds(n8n, sandbox.baseUrl, LOST)],
 			] as const) {
 				const file = join(n8n.instance.userFolder, `${workflow.id}.json`);
 				writeFileSync(file, JSON.stringify(json));
@@ -100,23 +135,26 @@ describe.each([
 			await sandbox?.close();
 		}, 60_000);
 
-		it('goes on with the paid link; a forged callback is refused and the execution waits on', async () => {
+		it("goes on with the paid link, n8n answering the service's callback 200; a forged callback is refused", async () => {
 			await start(LINK, { amount: 50000, invoice: `INV-${release.version}-1` });
 			const waiting = await execution(LINK.id, 'waiting');
 			const link = await newestLink();
-			expect(link.callback).toContain(`/webhook-waiting/${waiting.id}`);
+			expect(link.callback).toContain(`/webhook-waiting/${waiting.id}/${waitingNodeId(LINK.id)}?`);
+			expect(link.callback).not.toContain(E2E_CALLBACK_SECRET);
 
-			const forgedSecret = link.callback.replace(/token=[^&]+/, 'token=wrong');
-			expect(await postCallback(forgedSecret, { url: link.slug, state: 3, payed: true })).toBe(401);
-			// The right secret, but a state the service does not confirm (the link is not paid).
-			expect(await postCallback(link.callback, { url: link.slug, state: 3, payed: true })).toBe(
-				401,
-			);
+			const claim = { url: link.slug, state: 3, payed: true };
+			const forged = link.callback.replace(/token=[^&]+/, 'token=wrong');
+			const withSecret = link.callback.replace(/token=[^&]+/, `token=${E2E_CALLBACK_SECRET}`);
+			expect(await postCallback(forged, claim)).toBe(401);
+			expect(await postCallback(withSecret, claim)).toBe(401);
+			// The right token, but the service shows the link open: read again, then still waiting.
+			expect(await postCallback(link.callback, claim)).toBe(200);
 			expect((await executionsOf(n8n.baseUrl, cookie, LINK.id))[0].status).toBe('waiting');
 
 			await sandbox.control.pay(link.slug);
 			const finished = await execution(LINK.id, 'success');
 			expect(finished.id).toBe(waiting.id);
+			expect(await deliveryStatuses(link.slug)).toEqual([200]);
 			const [item] = await executionItems(n8n.baseUrl, cookie, finished.id, AFTER_THE_WAIT);
 			expect(item).toMatchObject({
 				payment_outcome: 'paid',
@@ -125,6 +163,84 @@ describe.each([
 				state: 3,
 			});
 			expect(JSON.stringify(item)).not.toContain(E2E_CALLBACK_SECRET);
+		});
+
+		it('goes on as paid when the service reads the link behind its callback', async () => {
+			await sandbox.control.settings({ detailLagMs: 1500 });
+			try {
+				await start(LINK, { amount: 52000, invoice: `INV-${release.version}-lag` });
+				const waiting = await execution(LINK.id, 'waiting');
+				const link = await newestLink();
+				await sandbox.control.pay(link.slug);
+				const finished = await execution(LINK.id, 'success');
+				expect(finished.id).toBe(waiting.id);
+				expect(await deliveryStatuses(link.slug)).toEqual([200]);
+				const [item] = await executionItems(n8n.baseUrl, cookie, finished.id, AFTER_THE_WAIT);
+				expect(item).toMatchObject({ payment_outcome: 'paid', slug: link.slug });
+			} finally {
+				await sandbox.control.settings({ detailLagMs: 0 });
+			}
+		});
+
+		it('goes on after the Callback Secret was changed while it waited', async () => {
+			await start(LINK, { amount: 53000, invoice: `INV-${release.version}-secret` });
+			const waiting = await execution(LINK.id, 'waiting');
+			const link = await newestLink();
+			await updateCredential(n8n.baseUrl, cookie, SANDBOX_CREDENTIAL_ID, {
+				name: SANDBOX_CREDENTIAL_NAME,
+				type: 'payApi',
+				data: {
+					baseUrl: sandbox.baseUrl,
+					apiKey: sandbox.demo.apiKey,
+					authMethod: 'refreshToken',
+					refreshToken: sandbox.demo.refreshToken,
+					pageBaseUrl: `${sandbox.baseUrl}/_sandbox/checkout`,
+					callbackSecret: `changed-while-waiting-${release.version}-0123456789`,
+				},
+			});
+			await sandbox.control.pay(link.slug);
+			const finished = await execution(LINK.id, 'success');
+			expect(finished.id).toBe(waiting.id);
+			expect(await deliveryStatuses(link.slug)).toEqual([200]);
+		});
+
+		it('with two waiting nodes in one execution, each is resumed by its own callback only', async () => {
+			const invoice = `INV-${release.version}-two`;
+			await start(TWO, { amount: 54000, invoice });
+			const first = await execution(TWO.id, 'waiting');
+			const firstLink = await newestLink();
+			await sandbox.control.pay(firstLink.slug);
+			// The first goes on, and the second node creates its link and waits.
+			const deadline = Date.now() + 30_000;
+			let secondLink = await newestLink();
+			while (secondLink.slug === firstLink.slug && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 250));
+				secondLink = await newestLink();
+			}
+			const second = await execution(TWO.id, 'waiting');
+			expect(second.id).toBe(first.id);
+			expect(secondLink.callback).toContain(`/${first.id}/${SECOND_WAIT_ID}?`);
+
+			const firstClaim = { url: firstLink.slug, state: 3, payed: true };
+			// The first link's callback again: n8n finds no such waiting node now.
+			expect(await postCallback(firstLink.callback, firstClaim)).toBe(404);
+			const firstToken = new URL(firstLink.callback).searchParams.get('token') ?? '';
+			const secondUrl = new URL(secondLink.callback);
+			secondUrl.searchParams.set('token', firstToken);
+			expect(await postCallback(secondUrl.toString(), firstClaim)).toBe(401);
+			expect((await executionsOf(n8n.baseUrl, cookie, TWO.id))[0].status).toBe('waiting');
+
+			await sandbox.control.pay(secondLink.slug);
+			const finished = await execution(TWO.id, 'success');
+			expect(finished.id).toBe(first.id);
+			const items = async (node: string) =>
+				await executionItems(n8n.baseUrl, cookie, finished.id, node);
+			expect(await items('Pay and Wait')).toEqual([
+				expect.objectContaining({ payment_outcome: 'paid', slug: firstLink.slug }),
+			]);
+			expect(await items(SECOND_WAIT)).toEqual([
+				expect.objectContaining({ payment_outcome: 'paid', slug: secondLink.slug }),
+			]);
 		});
 
 		it('resumes after n8n was restarted while waiting', async () => {
@@ -152,6 +268,44 @@ describe.each([
 			const [read] = await executionItems(n8n.baseUrl, cookie, finished.id, READ_AFTER_THE_LIMIT);
 			expect(read).toMatchObject({ payment_outcome: 'open', slug: link.slug, state: 0 });
 		});
+
+		it('takes a link whose callback was lost to "Paid" after one wait (the invoice example, 3-second waits)', async () => {
+			const invoice = `INV-${release.version}-lost`;
+			await start(LOST, { invoice, amount: 56000 });
+			const waiting = await execution(LOST.id, 'waiting');
+			const link = await newestLink();
+			await sandbox.control.dropCallbacks(link.slug);
+			await sandbox.control.pay(link.slug);
+			// n8n looks for executions past their limit once a minute or so.
+			const finished = await execution(LOST.id, 'success', 150_000);
+			expect(finished.id).toBe(waiting.id);
+			expect(await deliveryStatuses(link.slug)).toEqual(['dropped']);
+			const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
+			expect(paid).toEqual([expect.objectContaining({ invoice, status: 'paid', slug: link.slug })]);
+			expect(await executionItems(n8n.baseUrl, cookie, finished.id, 'Follow Up')).toEqual([]);
+		}, 200_000);
+
+		it('while the link stays open, waits again in Get Links Waited For, whose callback then resumes it at once (the invoice example, 3-second waits)', async () => {
+			const invoice = `INV-${release.version}-again`;
+			await start(LOST, { invoice, amount: 57000 });
+			const waiting = await execution(LOST.id, 'waiting');
+			const link = await newestLink();
+			// After the first wait, Read Again, Wait While Open (node w9) points the callback at itself.
+			const deadline = Date.now() + 150_000;
+			let callback = link.callback;
+			while (!new URL(callback).pathname.endsWith('/w9') && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				callback = (await sandbox.control.payment(link.slug)).callback ?? '';
+			}
+			expect(new URL(callback).pathname).toBe(`/webhook-waiting/${waiting.id}/w9`);
+			expect((await executionsOf(n8n.baseUrl, cookie, LOST.id))[0].status).toBe('waiting');
+			await sandbox.control.pay(link.slug);
+			const finished = await execution(LOST.id, 'success', 15_000);
+			expect(finished.id).toBe(waiting.id);
+			expect(await deliveryStatuses(link.slug)).toEqual([200]);
+			const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
+			expect(paid).toEqual([expect.objectContaining({ invoice, status: 'paid', slug: link.slug })]);
+		}, 200_000);
 
 		it('waits through a withdrawal in process and goes on when it is deposited', async () => {
 			const before = (await sandbox.control.withdrawals()).length;

@@ -105,6 +105,41 @@ export const LINK_PARAMETERS = {
 	options: { idempotencyKey: '={{ $json.body.invoice }}' },
 };
 
+/** The second waiting node of TWO_WAITS: another link, waited for after the first is paid. */
+export const SECOND_WAIT = 'Second Wait';
+
+/**
+ * Two waiting nodes in one execution: a link, then (once it is paid) a second link, each waited
+ * for in its own node; each node's link calls back to that node alone.
+ */
+export function twoWaitsWorkflow(id: string, path: string): object {
+	const workflow = waitingWorkflow(id, path, LINK_PARAMETERS) as {
+		nodes: Array<Record<string, unknown>>;
+		connections: Record<string, object>;
+	};
+	workflow.nodes.push({
+		id: `c4a1e2f0-0000-4000-8000-${id.slice(-4)}0000000e`,
+		name: SECOND_WAIT,
+		type: 'n8n-nodes-pay.pay',
+		typeVersion: 2,
+		position: [330, 200],
+		parameters: {
+			...LINK_PARAMETERS,
+			amount: "={{ $('Start').item.json.body.amount }}",
+			description: "={{ $('Start').item.json.body.invoice }}-second",
+			options: { idempotencyKey: "={{ $('Start').item.json.body.invoice }}-second" },
+		},
+		credentials: CREDENTIALS,
+	});
+	workflow.connections['Pay and Wait'] = {
+		main: [[{ node: SECOND_WAIT, type: 'main', index: 0 }]],
+	};
+	workflow.connections[SECOND_WAIT] = {
+		main: [[{ node: AFTER_THE_WAIT, type: 'main', index: 0 }]],
+	};
+	return workflow;
+}
+
 export function withdrawAndWaitWorkflow(id: string, path: string): object {
 	return waitingWorkflow(id, path, {
 		resource: 'withdrawal',

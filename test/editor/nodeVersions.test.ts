@@ -59,6 +59,8 @@ describe.each(releases)("with n8n-workflow %s's display rules", (_name, moduleNa
 		['checkout', 'payInCash'],
 		['card', 'getAll'],
 		['transfer', 'getAll'],
+		['payment', 'createAndWait'],
+		['payment', 'getWaitedLinks'],
 	])('%s → %s: Simplify only from version 2', (resource, operation) => {
 		expect(shown(1, { resource, operation })).not.toContain('simplify:boolean');
 		expect(shown(2, { resource, operation })).toContain('simplify:boolean');

@@ -31,18 +31,26 @@ export interface WaitingAnswer {
 export interface WaitingRun extends PayNodeRun {
 	/** What the node recorded it waits for: the slugs or the withdrawal id, in item order. */
 	waitingFor(): string | undefined;
+	/** The execution's custom data, as n8n keeps it (what the wait recorded). */
+	customData(): Record<string, string>;
 	callback(request: CallbackRequest): Promise<WaitingAnswer>;
 }
 
 export async function startWaitingRun(options: RunPayNodeOptions): Promise<WaitingRun> {
 	const ran = await runPayNode({ typeVersion: 2, mode: 'webhook', ...options });
 	const runExecutionData = ran.run.data;
-	const nodeType = ran.workflow.nodeTypes.getByNameAndVersion(ran.node.type, 2) as INodeType;
+	const nodeType = ran.workflow.nodeTypes.getByNameAndVersion(
+		ran.node.type,
+		ran.node.typeVersion,
+	) as INodeType;
 	return {
 		...ran,
 		waitingFor() {
 			const metadata = runExecutionData.resultData.metadata ?? {};
-			return Object.values(metadata)[0];
+			return Object.entries(metadata).find(([key]) => key !== 'pay_waiting_token')?.[1];
+		},
+		customData() {
+			return (runExecutionData.resultData.metadata ?? {}) as Record<string, string>;
 		},
 		async callback(request) {
 			const { httpRequest, httpResponse, recorded } = fakeWebhookExchange(request, 2);
@@ -53,8 +61,9 @@ export async function startWaitingRun(options: RunPayNodeOptions): Promise<Waiti
 			const webhookData = {
 				httpMethod: 'POST',
 				node: ran.node.name,
-				path: '',
-				webhookDescription: { name: 'default', restartWebhook: true },
+				// The node's own resume path, …/{execution id}/{node id} (Pay.node.ts).
+				path: ran.node.id,
+				webhookDescription: { name: 'default', restartWebhook: true, isFullPath: true },
 				workflowId: ran.workflow.id,
 			} as unknown as IWebhookData;
 			const context = new WebhookContext(

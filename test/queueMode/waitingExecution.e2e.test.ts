@@ -1,13 +1,13 @@
 /**
  * Payment → Create and Wait for Payment in n8n 2.41.1's queue mode (issue 36): started through one
- * webhook process, the execution waits holding no worker; the link's callback is its resume URL on
- * the public webhook address (WEBHOOK_URL = the first webhook process, as a load balancer would
- * route it); a forged callback through either webhook process is refused and the execution waits
- * on; the sandbox's own callback, once the link is paid, resumes it through the webhook process,
- * which puts it on the queue, and a worker finishes it, once. Which process did what is read from
- * n8n's own log lines ("Enqueued execution N (job J)", "Worker started/finished execution N (job
- * J)"): n8n 2.41.1 keeps no worker id on the execution. Same ports as queueMode.e2e.test.ts (run
- * one at a time).
+ * webhook process, the execution waits holding no worker; the link's callback is the waiting node's
+ * resume URL on the public webhook address (WEBHOOK_URL = the first webhook process, as a load
+ * balancer would route it); a forged callback through either webhook process is refused and the
+ * execution waits on; the sandbox's own callback, once the link is paid, resumes it through the
+ * webhook process, which puts it on the queue, and a worker finishes it, once. Which process did
+ * what is read from n8n's own log lines ("Enqueued execution N (job J)", "Worker started/finished
+ * execution N (job J)"): n8n 2.41.1 keeps no worker id on the execution. Same ports as
+ * queueMode.e2e.test.ts (run one at a time).
  */
 import type { Sandbox } from '../../sandbox';
 import type { ControlPayment } from '../../sandbox/controlViews';
@@ -146,7 +146,9 @@ async function startedAndWaiting(): Promise<{
 	const link = created[created.length - 1];
 	const callback = new URL(link.callback ?? '');
 	expect(callback.origin).toBe(n8n.webhookUrls[0]);
-	expect(callback.pathname).toBe(`/webhook-waiting/${id}`);
+	// Bound to the waiting node (Pay and Wait), as n8n's send-and-wait nodes bind theirs.
+	const nodeId = `c4a1e2f0-0000-4000-8000-${WAIT_FOR_LINK.id.slice(-4)}00000002`;
+	expect(callback.pathname).toBe(`/webhook-waiting/${id}/${nodeId}`);
 	// The first part ran on a worker and ended there: nothing holds a worker while waiting.
 	const [firstJob] = jobsOf(id, 'Enqueued');
 	expect(jobsOf(id, 'Enqueued')).toEqual([{ process: 'webhook-2', job: firstJob.job }]);
@@ -157,16 +159,19 @@ async function startedAndWaiting(): Promise<{
 }
 
 /**
- * Forged: the wrong secret through either webhook process; the right one for a state the service
- * does not confirm (the link is not paid yet). The execution waits on, queued once.
+ * Forged: a wrong token through either webhook process, and the credential's Callback Secret; the
+ * right token for a link the service shows unpaid is answered "still waiting" (200) after the node
+ * read it again for a few seconds. The execution waits on, queued once.
  */
 async function expectForgedCallbacksRefused(id: string, link: ControlPayment): Promise<void> {
-	const forged = link.callback!.replace(`token=${QUEUE_CALLBACK_SECRET}`, 'token=forged');
+	const forged = link.callback!.replace(/token=[^&]+/, 'token=forged');
 	expect(forged).not.toBe(link.callback);
+	const secret = link.callback!.replace(/token=[^&]+/, `token=${QUEUE_CALLBACK_SECRET}`);
 	const body = { url: link.slug, state: 3, payed: true };
 	expect(await postJson(forged, body)).toBe(401);
 	expect(await postJson(forged.replace(n8n.webhookUrls[0], n8n.webhookUrls[1]), body)).toBe(401);
-	expect(await postJson(link.callback!, body)).toBe(401);
+	expect(await postJson(secret, body)).toBe(401);
+	expect(await postJson(link.callback!, body)).toBe(200);
 	expect((await executionDetail(n8n.baseUrl, n8n.cookie, id)).status).toBe('waiting');
 	expect(jobsOf(id, 'Enqueued')).toHaveLength(1);
 }

@@ -35,7 +35,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	try {
 		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(operation));
 		// Read before anything is sent: a wrong limit must not surface once the links exist.
-		if (operation.waits) waitLimit = readWaitLimit(this, node, Date.now());
+		if (operation.waits && !operation.thenWait) waitLimit = readWaitLimit(this, node, Date.now());
 	} catch (error) {
 		return [await failEveryItem(this, error)];
 	}
@@ -49,8 +49,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
 	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
 	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);
+	if (operation.thenWait) return await operation.thenWait.call(this, run, items);
 	if (operation.waits && waitLimit)
-		return await startWaiting(this, operation.waits, items, waitLimit);
+		return await startWaiting(this, run, operation.waits, items, waitLimit);
 	return [items];
 }
 

@@ -1,6 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { ItemResult } from '../execution/itemOutput';
+import type { NodeRun } from '../execution/nodeRun';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
 import type { WaitKind } from '../waiting/waitRecord';
 
@@ -31,6 +37,16 @@ export interface PayOperation {
 	 * output carries the slug (`payment`) or the withdrawal id (`withdrawal`) it waits for.
 	 */
 	waits?: WaitKind;
+	/**
+	 * For an operation that decides after its items whether the execution waits (Get Links Waited
+	 * For): its output, having put the execution to wait or not. Without it, an operation that
+	 * `waits` always waits, until its Wait Limit.
+	 */
+	thenWait?(
+		this: IExecuteFunctions,
+		run: NodeRun,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[][]>;
 	/**
 	 * What Simplify (from version 2) keeps of one output item: the operation then gets the Simplify
 	 * field. Without it the output is always whole.

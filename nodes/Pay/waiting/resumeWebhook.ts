@@ -1,35 +1,39 @@
 /**
- * A callback to a waiting Pay node (n8n calls `webhook()` with it): the callback secret first, then
- * the body, then what the operation waits for decides whether the execution goes on.
+ * A callback to a waiting Pay node (n8n calls `webhook()` with it): the wait's token first, then
+ * the body, then what the operation waits for decides whether the execution goes on. A wait begun
+ * by an earlier version of the package (its link carries the credential's Callback Secret, its
+ * record no token) is still opened by that secret.
  */
-import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { parseCallback } from '../../shared/callback/callbackEvent';
 import { CallbackCredentials } from '../../shared/callback/credentialCache';
 import { rawBodyOf, readCallbackBody } from '../../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../../shared/callback/readCallbackBody';
-import {
-	callbackSecretOf,
-	carriesSecret,
-	secretCarriedBy,
-} from '../../shared/service/callbackSecret';
+import { callbackSecretOf, carriesSecret } from '../../shared/service/callbackSecret';
 import { resumePaymentWait } from './resumePaymentWait';
+import type { WaitingOperation } from './resumedItems';
 import { resumeWithdrawalWait } from './resumeWithdrawalWait';
 import { refuseCallback } from './waitAnswers';
 import { readWait } from './waitRecord';
-import type { WaitKind } from './waitRecord';
+import { carriesWaitToken, WAIT_TOKEN_PARAMETER } from './waitToken';
 
-/** `kind`: what the node's operation waits for, none when it is not a waiting operation. */
+/** `operation`: the node's operation, when it is one that waits. */
 export async function answerCallbackToWaitingRun(
 	this: IWebhookFunctions,
-	kind: WaitKind | undefined,
+	operation: WaitingOperation | undefined,
 ): Promise<IWebhookResponseData> {
-	if (kind === undefined) return refuseCallback(this, 404, 'This Pay node waits for no callback');
-	// Kept a few seconds, as the Pay Trigger keeps it: n8n's read costs it about 100 ms of CPU.
-	const carried = secretCarriedBy(this.getQueryData() as Record<string, unknown>);
-	const credentials = await new CallbackCredentials(this).readForSecret(carried);
-	if (!carriesSecret(carried, callbackSecretOf(credentials)))
-		return refuseCallback(this, 401, 'Missing or wrong callback secret');
+	if (operation === undefined)
+		return refuseCallback(this, 404, 'This Pay node waits for no callback');
+	const record = readWait(this, operation.waits);
+	const carried = (this.getQueryData() as Record<string, unknown>)[WAIT_TOKEN_PARAMETER];
+	const credentials = await openedWith(this, carried, record.tokenDigest);
+	if (credentials === undefined)
+		return refuseCallback(this, 401, 'Missing or wrong token of this wait');
 
 	const headers = this.getHeaderData() as Record<string, unknown>;
 	const reading = readCallbackBody(
@@ -40,8 +44,21 @@ export async function answerCallbackToWaitingRun(
 	if (!reading.ok) return refuseCallback(this, 400, reading.problem);
 	const parsed = parseCallback(reading.body);
 	if (!parsed.ok) return refuseCallback(this, 400, parsed.problem);
-	const waitingFor = readWait(this, kind);
-	if (kind === 'payment')
-		return await resumePaymentWait(this, parsed.event, waitingFor, credentials);
-	return resumeWithdrawalWait(this, parsed.event, waitingFor);
+	if (operation.waits === 'payment')
+		return await resumePaymentWait(this, parsed.event, record.ids, credentials, operation);
+	return resumeWithdrawalWait(this, parsed.event, record.ids);
+}
+
+/** The credential, when the callback carries the wait's token (for an older wait, the secret). */
+async function openedWith(
+	context: IWebhookFunctions,
+	carried: unknown,
+	tokenDigest: string,
+): Promise<ICredentialDataDecryptedObject | undefined> {
+	// Kept a few seconds, as the Pay Trigger keeps it: n8n's read costs it about 100 ms of CPU.
+	const cache = new CallbackCredentials(context);
+	if (tokenDigest !== '')
+		return carriesWaitToken(carried, tokenDigest) ? await cache.read() : undefined;
+	const credentials = await cache.readForSecret(carried);
+	return carriesSecret(carried, callbackSecretOf(credentials)) ? credentials : undefined;
 }

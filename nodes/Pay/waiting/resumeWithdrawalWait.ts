@@ -1,7 +1,8 @@
 /**
  * A withdrawal's status callback to the execution that sent it. The service has no read of
- * instant-payment withdrawals, so the callback secret is what makes it believed; the withdrawal id
- * must be the one this execution sent. Final statuses continue the execution; others are answered.
+ * instant-payment withdrawals, so the wait's token is what makes it believed (README: the limit of
+ * Withdraw and Wait); the withdrawal id must be the one this execution sent. Final statuses
+ * continue the execution; others are answered.
  */
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -32,7 +33,7 @@ export function resumeWithdrawalWait(
 		withdrawal_outcome: outcome,
 		settled: SETTLED_WITHDRAWAL_STATES.includes(event.state as number),
 		...event.json,
-		confirmed_by: 'callback_secret',
+		confirmed_by: 'wait_token',
 	};
 	return { workflowData: [[{ json, pairedItem: { item: position } }]] };
 }

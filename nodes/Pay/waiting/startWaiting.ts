@@ -5,13 +5,16 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { NodeRun } from '../execution/nodeRun';
 import type { WaitLimit } from './waitLimit';
 import { OUTCOME_FIELD } from './waitOutcome';
 import { recordWait, WAIT_RECORD_KEYS } from './waitRecord';
 import type { WaitKind } from './waitRecord';
+import { tokenDigest, waitTokenOfRun } from './waitToken';
 
 export async function startWaiting(
 	context: IExecuteFunctions,
+	run: NodeRun,
 	kind: WaitKind,
 	items: INodeExecutionData[],
 	limit: WaitLimit,
@@ -23,13 +26,26 @@ export async function startWaiting(
 				item.json.error === undefined ? notWaited(kind, item, NO_ID[kind]) : item,
 			),
 		];
-	if (!recordWait(context, kind, ids))
-		return [items.map((item) => notWaited(kind, item, notRecorded(WAIT_RECORD_KEYS[kind])))];
+	const digest = tokenDigest(await waitTokenOfRun(run));
+	if (!recordWait(context, kind, ids, digest))
+		return [
+			items.map((item) =>
+				item.json.error === undefined
+					? notWaited(kind, item, notRecorded(WAIT_RECORD_KEYS[kind]))
+					: item,
+			),
+		];
 	const expiryDays = items.map((item) => Number(item.json.expiration_days) || 1);
 	const until = limit(Math.max(1, ...expiryDays));
 	await context.putExecutionToWait(until);
+	// A failed item stays as it failed: on the error output n8n moves only items whose one field is
+	// `error`.
 	return [
-		items.map((item) => ({ ...item, json: { ...item.json, waiting_until: until.toISOString() } })),
+		items.map((item) =>
+			item.json.error === undefined
+				? { ...item, json: { ...item.json, waiting_until: until.toISOString() } }
+				: item,
+		),
 	];
 }
 

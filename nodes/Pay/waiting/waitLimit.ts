@@ -12,7 +12,7 @@ import { inputError } from '../helpers/inputError';
  */
 export const MARGIN_AFTER_EXPIRY_MS = 60 * 60 * 1000;
 
-const UNIT_MS: Record<string, number> = {
+export const UNIT_MS: Record<string, number> = {
 	minutes: 60_000,
 	hours: 3_600_000,
 	days: 86_400_000,
@@ -71,8 +71,19 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 			displayOptions: { show: { waitLimit: ['atTime'] } },
 			description: 'The moment the waiting ends at the latest',
 		},
+		...(forLinks ? [EARLIER_THAN_EXPIRY] : []),
 	];
 }
+
+/** Said where the limit is chosen, not found later: an early limit ends without the service. */
+const EARLIER_THAN_EXPIRY: INodeProperties = {
+	displayName:
+		"A limit earlier than the link's expiry ends the wait without the service's word: a link paid later, or whose callback was lost, comes out without payment_outcome. Follow this node with Payment → Get Links Waited For, Wait Again While Open on, and send the items without payment_outcome back into it (examples/invoice-and-wait.json).",
+	name: 'limitBeforeExpiryNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { waitLimit: ['afterInterval', 'atTime'] } },
+};
 
 /** When the wait ends at the latest, given the longest expiry (days) among the links created. */
 export type WaitLimit = (longestExpiryDays: number) => Date;

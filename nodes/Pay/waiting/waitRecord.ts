@@ -1,8 +1,9 @@
 /**
  * What a waiting execution waits for, kept in n8n's own record of the execution (its custom data,
  * saved with it and read back when a callback arrives, in any process): the slugs of the links, or
- * the id of the withdrawal, in item order. Payment → Get Links Waited For reads it after the Wait
- * Limit (n8n 2.41's expressions cannot: `$execution.customData` is null there).
+ * the id of the withdrawal, in item order, and the digest of the wait's token (waitToken.ts).
+ * Payment → Get Links Waited For reads it after the Wait Limit (n8n 2.41's expressions cannot:
+ * `$execution.customData` is null there).
  */
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
@@ -12,6 +13,20 @@ export const WAIT_RECORD_KEYS: Record<WaitKind, string> = {
 	payment: 'pay_waiting_links',
 	withdrawal: 'pay_waiting_withdrawal',
 };
+
+/** The digest of the token of the execution's latest wait; a later wait replaces it. */
+export const WAIT_TOKEN_KEY = 'pay_waiting_token';
+
+/** What a callback to a waiting node is checked against. */
+export interface WaitRecord {
+	/** The ids waited for, in item order ('' where an item has none). */
+	ids: string[];
+	/**
+	 * The digest of the wait's token; '' for a wait begun by a version that put the credential's
+	 * Callback Secret in the link instead.
+	 */
+	tokenDigest: string;
+}
 
 /** n8n keeps at most 512 characters of a custom-data value: the longest record that survives. */
 export const MAX_RECORD_LENGTH = 512;
@@ -25,12 +40,21 @@ const SEPARATOR = ',';
  * Records the ids; false when n8n did not keep them (ten custom-data keys in use already, or too
  * long), so the caller can say so rather than wait for callbacks it could not recognise.
  */
-export function recordWait(context: IExecuteFunctions, kind: WaitKind, ids: string[]): boolean {
+export function recordWait(
+	context: IExecuteFunctions,
+	kind: WaitKind,
+	ids: string[],
+	tokenDigest: string,
+): boolean {
 	const value = ids.join(SEPARATOR);
 	if (value.length > MAX_RECORD_LENGTH) return false;
 	const customData = customDataOfRun(context);
 	customData.set(WAIT_RECORD_KEYS[kind], value);
-	return customData.get(WAIT_RECORD_KEYS[kind]) === value;
+	customData.set(WAIT_TOKEN_KEY, tokenDigest);
+	return (
+		customData.get(WAIT_RECORD_KEYS[kind]) === value &&
+		customData.get(WAIT_TOKEN_KEY) === tokenDigest
+	);
 }
 
 /** What an earlier wait of this execution recorded, read by a node running after it. */
@@ -52,13 +76,19 @@ function idsOf(value: unknown): string[] {
 	return typeof value === 'string' && value !== '' ? value.split(SEPARATOR) : [];
 }
 
-/** The ids a waiting execution waits for, in item order ('' where an item has none). */
-export function readWait(context: IWebhookFunctions, kind: WaitKind): string[] {
-	const key = WAIT_RECORD_KEYS[kind];
+/** What a waiting execution waits for, read when a callback arrives. */
+export function readWait(context: IWebhookFunctions, kind: WaitKind): WaitRecord {
+	const digest = customDataOfWebhook(context, WAIT_TOKEN_KEY);
+	return {
+		ids: idsOf(customDataOfWebhook(context, WAIT_RECORD_KEYS[kind])),
+		tokenDigest: typeof digest === 'string' ? digest : '',
+	};
+}
+
+function customDataOfWebhook(context: IWebhookFunctions, key: string): unknown {
 	// Newer n8n give a webhook the custom data directly; 2.8 only to expressions.
 	const direct = (context as { customData?: { get(key: string): unknown } }).customData;
-	const value = direct
+	return direct
 		? direct.get(key)
 		: context.evaluateExpression(`{{ $execution.customData.get(${JSON.stringify(key)}) }}`);
-	return idsOf(value);
 }

@@ -3,11 +3,12 @@
  * callback is this execution's resume URL; the execution waits (holding no worker) and goes on when
  * every link of the run is paid, not paid, expired or refunded, as the service says (waiting/).
  */
-import { callbackToThisExecution } from '../../waiting/callbackToThisExecution';
+import { callbackToThisNode } from '../../waiting/callbackToThisNode';
 import { waitLimitProperties } from '../../waiting/waitLimit';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
 import { createPayment, createPaymentLink } from './create.operation';
+import { simpleLinkOutcome } from './simpleLinkOutcome';
 
 export const createPaymentAndWait: PayOperation = {
 	value: 'createAndWait',
@@ -20,6 +21,7 @@ export const createPaymentAndWait: PayOperation = {
 		refused: 'it pauses the execution until the service calls back; use Create, then Get',
 	},
 	waits: 'payment',
+	simplify: simpleLinkOutcome,
 	properties: [
 		{
 			displayName:
@@ -32,7 +34,7 @@ export const createPaymentAndWait: PayOperation = {
 		...waitLimitProperties(true),
 	],
 	async execute(this, itemIndex, env) {
-		const callback = await callbackToThisExecution(this, env, itemIndex);
+		const callback = await callbackToThisNode(this, env);
 		return await createPaymentLink(this, itemIndex, env, callback);
 	},
 };

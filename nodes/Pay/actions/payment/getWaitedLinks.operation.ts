@@ -2,15 +2,18 @@
  * Payment → Get Links Waited For: after Create and Wait for Payment reached its Wait Limit (n8n
  * then goes on with the input, unchanged), each item's link as the service gives it now, read by
  * the slug the wait recorded for that item's place. The limit-then-read pattern in one node, for
- * an n8n the service cannot reach too.
+ * an n8n the service cannot reach too; with Wait Again While Open, a loop that ends on the
+ * service's word (waiting/waitAgainWhileOpen.ts).
  */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { onceForTheRun } from '../../execution/onceForTheRun';
 import { linkOutcome, NOT_CREATED } from '../../waiting/linkOutcome';
+import { waitAgainProperties, waitAgainWhileOpen } from '../../waiting/waitAgainWhileOpen';
 import { readWaitInRun } from '../../waiting/waitRecord';
 import type { PayOperation } from '../types';
+import { simpleLinkOutcome } from './simpleLinkOutcome';
 
 export const getWaitedLinks: PayOperation = {
 	value: 'getWaitedLinks',
@@ -19,6 +22,12 @@ export const getWaitedLinks: PayOperation = {
 		"Read the links this execution's Create and Wait for Payment waited for, as the service gives them now (after its Wait Limit)",
 	action: 'Get the payment links this execution waited for',
 	safeToRunTogether: true,
+	// Callbacks reach it while it waits again (Wait Again While Open).
+	waits: 'payment',
+	async thenWait(run, items) {
+		return await waitAgainWhileOpen(this, run, items);
+	},
+	simplify: simpleLinkOutcome,
 	properties: [
 		{
 			displayName:
@@ -27,6 +36,7 @@ export const getWaitedLinks: PayOperation = {
 			type: 'notice',
 			default: '',
 		},
+		...waitAgainProperties,
 	],
 	async execute(this, itemIndex, env) {
 		const slugs = await onceForTheRun(env, 'waited-links', () => readWaitInRun(this, 'payment'));

@@ -6,7 +6,7 @@
  * could not be followed across callbacks (README: one execution per payout).
  */
 import { inputError } from '../../helpers/inputError';
-import { callbackToThisExecution } from '../../waiting/callbackToThisExecution';
+import { callbackToThisNode } from '../../waiting/callbackToThisNode';
 import { waitLimitProperties } from '../../waiting/waitLimit';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
@@ -45,7 +45,7 @@ export const withdrawAndWait: PayOperation = {
 				`Withdraw and Wait for Final Status waits for one withdrawal per execution, and this run has ${items} items: nothing was sent. Run one execution per payout (Execute Workflow, "Run once for each item"), or use Withdraw and a Pay Trigger.`,
 				'Items',
 			);
-		const callback = await callbackToThisExecution(this, env, itemIndex);
+		const callback = await callbackToThisNode(this, env);
 		return await sendWithdrawal(this, itemIndex, env, callback);
 	},
 };

@@ -1,75 +1,51 @@
 /**
  * Payment → Create and Wait for Payment, the node's own logic in both sandbox profiles: the link's
- * callback is this execution's resume URL with the secret; the execution waits until the limit; a
- * callback goes on only when the service confirms a final state of every link, and a forged or
- * early one leaves the execution waiting. Callbacks are the sandbox's own deliveries, replayed.
+ * callback is the waiting node's resume URL with the wait's own token; the execution waits until
+ * the limit; a callback goes on only when the service shows a final state of every link, and a
+ * forged one leaves the execution waiting. Callbacks are the sandbox's own deliveries, replayed.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
-import { CREDENTIAL_ID, runPayNode } from '../../../harness/runWorkflow';
+import { runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
-import { startWaitingRun } from '../../../harness/waitingRun';
 import type { WaitingRun } from '../../../harness/waitingRun';
+import {
+	readAgainPauses,
+	replayCallback as replay,
+	slugsOf,
+	tokenOfLink,
+	waitForLinks,
+} from './linkWaits';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
+// A link not final yet is read again a few times before "still waiting": briefly here.
+beforeAll(() => (readAgainPauses().pausesMs = [10, 10]));
 
 const HOUR = 3_600_000;
 
-const LINK = {
-	resource: 'payment',
-	operation: 'createAndWait',
-	amount: '={{ $json.amount }}',
-	description: '={{ $json.invoice }}',
-	paymentMethods: ['pse', 'daviplata'],
-	payerRedirectUrl: 'https://shop.example/thanks',
-	expirationDays: 1,
-	options: {},
-};
-
 const wait = async (input: IDataObject[], parameters: IDataObject = {}, credentials = {}) =>
-	await startWaitingRun({
-		parameters: { ...LINK, ...parameters } as never,
-		input,
-		credentials: sandboxCredentials(sandbox, sandbox.demo, credentials),
-		settings: { continueOnFail: true },
-	});
+	await waitForLinks(sandbox, input, parameters, { credentials });
 
-/** The service's last callback for a link, sent to the waiting node as the service sent it. */
-async function replayCallback(run: WaitingRun, slug: string) {
-	const deliveries = (await sandbox.control.callbacks()).filter(
-		(delivery) => delivery.body.url === slug,
-	);
-	const delivery = deliveries[deliveries.length - 1];
-	const url = new URL(delivery.url);
-	const form = delivery.contentType.startsWith('application/x-www-form-urlencoded');
-	const rawBody = form
-		? new URLSearchParams(
-				Object.entries(delivery.body).map(([k, v]): [string, string] => [k, String(v)]),
-			).toString()
-		: JSON.stringify(delivery.body);
-	return await run.callback({
-		body: form ? Object.fromEntries(new URLSearchParams(rawBody)) : delivery.body,
-		rawBody,
-		headers: { 'content-type': delivery.contentType },
-		query: Object.fromEntries(url.searchParams),
-	});
-}
-
-const slugsOf = (run: WaitingRun) => run.items.map((item) => String(item.json.slug));
+const replayCallback = async (run: WaitingRun, slug: string) => await replay(sandbox, run, slug);
 
 describe('Create and Wait for Payment', () => {
-	it("gives the link this execution's resume URL with the secret, and waits until its expiry plus one hour", async () => {
+	it("gives the link the waiting node's resume URL with a token of its own, and waits until its expiry plus one hour", async () => {
 		const before = Date.now();
 		const run = await wait([{ amount: 50000, invoice: 'INV-1' }]);
 		const [slug] = slugsOf(run);
 		const callback = new URL(String((await sandbox.control.payment(slug)).callback));
 		expect(callback.origin + callback.pathname).toMatch(
-			/^http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/[\w-]+$/,
+			new RegExp(`^http://127\\.0\\.0\\.1:5678/webhook-waiting/[\\w-]+/${run.node.id}$`),
 		);
-		expect(callback.searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
+		const token = callback.searchParams.get('token') ?? '';
+		expect(token).toMatch(/^[\w-]{32}$/);
+		expect(token).not.toBe(TEST_CALLBACK_SECRET);
+		// Kept with the execution as a digest only: its data cannot open the wait.
+		expect(run.customData().pay_waiting_token).toMatch(/^[\w-]{43}$/);
+		expect(JSON.stringify(run.run.data)).not.toContain(token);
 		const waitTill = run.run.waitTill?.getTime() ?? 0;
 		expect(waitTill).toBeGreaterThanOrEqual(before + 25 * HOUR);
 		expect(waitTill).toBeLessThanOrEqual(Date.now() + 25 * HOUR);
@@ -96,43 +72,26 @@ describe('Create and Wait for Payment', () => {
 		expect(answer.pairedItems).toEqual([{ item: 0 }]);
 	});
 
-	it('refuses a wrong secret, a link it does not wait for and a state the service does not confirm', async () => {
+	it("refuses a wrong token, the credential's Callback Secret and a link it does not wait for", async () => {
 		const run = await wait([{ amount: 50000, invoice: 'INV-3' }]);
 		const [slug] = slugsOf(run);
+		await sandbox.control.pay(slug, undefined, false);
 		const paidClaim = { url: slug, state: 3, payed: true };
-		const token = { token: TEST_CALLBACK_SECRET };
+		const token = { token: await tokenOfLink(sandbox, slug) };
 
-		const wrongSecret = await run.callback({ body: paidClaim, query: { token: 'guess' } });
+		const wrongToken = await run.callback({ body: paidClaim, query: { token: 'guess' } });
+		const secret = await run.callback({ body: paidClaim, query: { token: TEST_CALLBACK_SECRET } });
 		const otherLink = await run.callback({
 			body: { ...paidClaim, url: 'someOther1' },
 			query: token,
 		});
-		const unconfirmed = await run.callback({ body: paidClaim, query: token });
 
-		for (const answer of [wrongSecret, otherLink, unconfirmed]) {
+		for (const answer of [wrongToken, secret, otherLink]) {
 			expect(answer.status).toBe(401);
 			expect(answer.items).toBeUndefined();
 		}
-		expect(JSON.stringify(unconfirmed.body)).toContain('does not confirm');
-		expect(unconfirmed.logs.join('\n')).toContain('refused a callback');
-	});
-
-	it('takes a Callback Secret changed while it waited at once', async () => {
-		const run = await wait([{ amount: 50000, invoice: 'INV-11' }]);
-		const [slug] = slugsOf(run);
-		await sandbox.control.pay(slug);
-		const body = { url: slug, state: 3, payed: true };
-		const before = await run.callback({ body, query: { token: TEST_CALLBACK_SECRET } });
-		expect(before.items).toBeDefined();
-		run.credentials.stored.set(CREDENTIAL_ID, {
-			...run.credentials.stored.get(CREDENTIAL_ID),
-			callbackSecret: 'a-new-callback-secret-0123456789',
-		});
-		const changed = await run.callback({
-			body,
-			query: { token: 'a-new-callback-secret-0123456789' },
-		});
-		expect(changed.items?.[0]).toMatchObject({ payment_outcome: 'paid', slug });
+		expect(wrongToken.logs.join('\n')).toContain('refused a callback');
+		expect((await run.callback({ body: paidClaim, query: token })).items).toHaveLength(1);
 	});
 
 	it('answers a callback in process with 200 and waits on', async () => {
@@ -169,17 +128,62 @@ describe('Create and Wait for Payment', () => {
 		expect(last.pairedItems).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
-	it('keeps the place of an item whose link was not created (Continue On Fail)', async () => {
+	it('gives an item that failed before the wait back as it failed, in its place (Continue On Fail)', async () => {
 		const run = await wait([
 			{ amount: -5, invoice: 'INV-6a' },
 			{ amount: 40000, invoice: 'INV-6b' },
 		]);
 		expect(run.items[0].json.error).toContain('Amount');
+		expect(run.items[0].json).not.toHaveProperty('waiting_until');
 		const slug = String(run.items[1].json.slug);
 		expect(run.waitingFor()).toBe(`,${slug}`);
 		await sandbox.control.pay(slug);
 		const answer = await replayCallback(run, slug);
-		expect(answer.items?.map((item) => item.payment_outcome)).toEqual(['not_created', 'paid']);
+		expect(answer.items?.[0]).toEqual(run.items[0].json);
+		expect(answer.items?.[0]).not.toHaveProperty('payment_outcome');
+		expect(answer.items?.[1]).toMatchObject({ payment_outcome: 'paid', slug });
+		expect(answer.pairedItems).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('with the error output, an item that failed before the wait goes there again, paired', async () => {
+		const run = await waitForLinks(
+			sandbox,
+			[
+				{ amount: 40000, invoice: 'INV-12a' },
+				{ amount: -5, invoice: 'INV-12b' },
+			],
+			{},
+			{ settings: { continueOnFail: true, errorOutput: true } },
+		);
+		const slug = String(run.items[0].json.slug);
+		await sandbox.control.pay(slug);
+		const answer = await replayCallback(run, slug);
+		// n8n moves an item to the error output when `error` is its one field.
+		expect(answer.items?.[1]).toEqual({
+			error: expect.objectContaining({ outcome: 'not_sent', field: 'Amount (COP)' }),
+		});
+		expect(answer.items?.[0]).toMatchObject({ payment_outcome: 'paid', slug });
+		expect(answer.pairedItems).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('Simplify, on by default from version 2, trims the link before and after the wait; version 1 stays whole', async () => {
+		const simple = await wait([{ amount: 50000, invoice: 'INV-13a' }]);
+		const whole = await waitForLinks(
+			sandbox,
+			[{ amount: 50000, invoice: 'INV-13b' }],
+			{},
+			{ typeVersion: 1 },
+		);
+		expect(simple.items[0].json).not.toHaveProperty('raw');
+		expect(simple.items[0].json).toHaveProperty('waiting_until');
+		const [simpleSlug, wholeSlug] = [slugsOf(simple)[0], slugsOf(whole)[0]];
+		await sandbox.control.pay(simpleSlug);
+		await sandbox.control.pay(wholeSlug);
+		const [simpleItem] = (await replayCallback(simple, simpleSlug)).items ?? [];
+		const [wholeItem] = (await replayCallback(whole, wholeSlug)).items ?? [];
+		expect(simpleItem).toMatchObject({ payment_outcome: 'paid', paid: true, slug: simpleSlug });
+		expect(simpleItem).not.toHaveProperty('images');
+		expect(wholeItem).toMatchObject({ payment_outcome: 'paid', slug: wholeSlug, images: '' });
 	});
 
 	it('waits for the time interval given instead of the expiry', async () => {
@@ -194,14 +198,19 @@ describe('Create and Wait for Payment', () => {
 		expect(waitTill).toBeLessThanOrEqual(Date.now() + 2 * HOUR);
 	});
 
-	it('refuses a missing limit date or Callback Secret before anything is sent', async () => {
+	it('refuses a missing limit date before anything is sent', async () => {
 		const noDate = await wait([{ amount: 50000, invoice: 'INV-8' }], { waitLimit: 'atTime' });
-		const noSecret = await wait([{ amount: 50000, invoice: 'INV-9' }], {}, { callbackSecret: '' });
 		expect(noDate.items[0].json.error).toContain('Max Date and Time');
-		expect(noSecret.items[0].json.error).toContain('Callback Secret');
 		expect(noDate.run.waitTill).toBeUndefined();
-		expect(noSecret.run.waitTill).toBeUndefined();
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
+	});
+
+	it('waits without a Callback Secret in the credential: the wait has its own token', async () => {
+		const run = await wait([{ amount: 50000, invoice: 'INV-9' }], {}, { callbackSecret: '' });
+		const [slug] = slugsOf(run);
+		expect(run.run.waitTill).toBeDefined();
+		await sandbox.control.pay(slug);
+		expect((await replayCallback(run, slug)).items?.[0]).toMatchObject({ payment_outcome: 'paid' });
 	});
 
 	it("after the Wait Limit, Get Links Waited For reads each item's link as the service gives it now", async () => {

@@ -50,7 +50,9 @@ describe('Withdraw and Wait for Final Status', () => {
 	it('waits through "in process" and goes on at "deposited", the withdrawal sent once', async () => {
 		const run = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-1' }]);
 		const [sent] = await sandbox.control.withdrawals();
-		expect(new URL(String(sent.callback)).searchParams.get('token')).toBe(TEST_CALLBACK_SECRET);
+		const callback = new URL(String(sent.callback));
+		expect(callback.pathname).toMatch(new RegExp(`^/webhook-waiting/[\\w-]+/${run.node.id}$`));
+		expect(callback.searchParams.get('token')).toMatch(/^[\w-]{32}$/);
 		expect(run.waitingFor()).toBe(String(sent.id));
 		expect(run.run.waitTill).toBeInstanceOf(Date);
 
@@ -78,13 +80,17 @@ describe('Withdraw and Wait for Final Status', () => {
 		expect(rejected.items?.[0]).toMatchObject({ withdrawal_outcome: 'rejected', settled: false });
 	});
 
-	it("refuses another withdrawal's callback and one without the secret", async () => {
+	it("refuses another withdrawal's callback, one without the wait's token and the Callback Secret", async () => {
 		const run = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-3' }]);
 		const [sent] = await sandbox.control.withdrawals();
-		const token = { token: TEST_CALLBACK_SECRET };
+		const token = { token: new URL(String(sent.callback)).searchParams.get('token') ?? '' };
 		const other = await run.callback({ body: { id: sent.id + 100, state: 2 }, query: token });
-		const noSecret = await run.callback({ body: { id: sent.id, state: 2 } });
-		for (const answer of [other, noSecret]) {
+		const noToken = await run.callback({ body: { id: sent.id, state: 2 } });
+		const secret = await run.callback({
+			body: { id: sent.id, state: 2 },
+			query: { token: TEST_CALLBACK_SECRET },
+		});
+		for (const answer of [other, noToken, secret]) {
 			expect(answer.status).toBe(401);
 			expect(answer.items).toBeUndefined();
 		}

@@ -1,0 +1,117 @@
+/**
+ * Payment → Get Links Waited For, Wait Again While Open: a wait that ends on the service's word.
+ * n8n ends a wait at its limit without calling the node (its input passes on), so a lost callback
+ * would leave a paid link unseen until someone reads it. Here the node reads every link; while one
+ * is open and its life not over, the execution waits in this node again, until a callback (the open
+ * links now call back here) or the next interval, whichever comes first. The workflow loops the
+ * items that come back without `payment_outcome` (the interval passed) into this node; it ends by
+ * itself once every link is final, or open past its expiry.
+ */
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { itemRequests } from '../../shared/transport/request';
+import { runsAsTool } from '../execution/derivedReference';
+import type { NodeRun } from '../execution/nodeRun';
+import { callbackToThisNode } from './callbackToThisNode';
+import { MARGIN_AFTER_EXPIRY_MS, UNIT_MS } from './waitLimit';
+import { readWaitInRun, recordWait } from './waitRecord';
+import { tokenDigest, waitTokenOfRun } from './waitToken';
+
+export const waitAgainProperties: INodeProperties[] = [
+	{
+		displayName: 'Wait Again While Open',
+		name: 'waitWhileOpen',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to wait in this node again while a link is open: until its callback or the next check, at the link's expiry at the latest. Loop the items without payment_outcome back into this node.",
+	},
+	{
+		displayName: 'Check Again Every',
+		name: 'checkEvery',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 15,
+		displayOptions: { show: { waitWhileOpen: [true] } },
+		description: 'How long a lost callback can delay the outcome at most, in the unit below',
+	},
+	{
+		displayName: 'Unit',
+		name: 'checkEveryUnit',
+		type: 'options',
+		options: [
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Minutes', value: 'minutes' },
+		],
+		default: 'minutes',
+		displayOptions: { show: { waitWhileOpen: [true] } },
+		description: 'The unit of the amount above',
+	},
+];
+
+export async function waitAgainWhileOpen(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[][]> {
+	// An agent's turn cannot pause an execution: as a tool it reads, and never waits.
+	if (context.getNodeParameter('waitWhileOpen', 0, false) !== true || runsAsTool(run.node.type))
+		return [items];
+	const open = items.filter((item) => item.json.payment_outcome === 'open');
+	const now = Date.now();
+	const lifeEnds = open.map((item) => Date.parse(String(item.json.date_expired)));
+	const lastEnd = Math.max(...lifeEnds.map((end) => (Number.isNaN(end) ? now : end))) + MARGIN;
+	// Every link final, or open past its life: the service's word as it stands ends the loop.
+	if (open.length === 0 || lastEnd <= now) return [items];
+
+	const every = Number(context.getNodeParameter('checkEvery', 0, 15));
+	const unit = UNIT_MS[String(context.getNodeParameter('checkEveryUnit', 0, 'minutes'))];
+	const until = new Date(
+		Math.min(now + (every >= 0 && unit ? every * unit : 15 * 60_000), lastEnd),
+	);
+	const token = await waitTokenOfRun(run);
+	if (!recordWait(context, 'payment', readWaitInRun(context, 'payment'), tokenDigest(token)))
+		return [items];
+	await callBackHere(context, run, open);
+	await context.putExecutionToWait(until);
+	return [
+		items.map((item) =>
+			item.json.error === undefined
+				? { ...item, json: { ...item.json, waiting_until: until.toISOString() } }
+				: item,
+		),
+	];
+}
+
+const MARGIN = MARGIN_AFTER_EXPIRY_MS;
+
+/**
+ * Points each open link's callback at this node (`/edit_pay/`, the same value set again does no
+ * harm). One that fails is said in n8n's log and left: the next check reads the link anyway.
+ */
+async function callBackHere(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	open: INodeExecutionData[],
+): Promise<void> {
+	const request = itemRequests(context, run, {});
+	const callback = await callbackToThisNode(context, { ...run, request });
+	for (const item of open) {
+		const slug = String(item.json.slug);
+		const itemIndex = (item.pairedItem as { item: number } | undefined)?.item ?? 0;
+		try {
+			await request({
+				method: 'POST',
+				path: '/edit_pay/',
+				body: { url: slug, callback },
+				safety: 'idempotent',
+				action: "pointing the link's callback at the node that waits for it",
+				itemIndex,
+			});
+		} catch (error) {
+			context.logger.warn(
+				`Pay: ${slug} still calls back to the node that waited before (${(error as Error).message}); the next check reads it`,
+			);
+		}
+	}
+}
