@@ -3,7 +3,8 @@
  * Table made as `npm start` makes it: invoicing records each link open; a callback marks its row
  * paid with the accounting fields; a link paid with its callback dropped stays open until the sweep
  * (its Schedule trigger run through n8n's REST API) finds it and marks it paid, and a second sweep
- * changes nothing; the daily report's CSV totals equal the sandbox's records of yesterday.
+ * changes nothing; the daily report's CSV totals equal the sandbox's records of yesterday; the
+ * invoice-and-wait example records the outcome of its wait.
  * Ports: PAY_E2E_PORT + 340 and + 355 (and the task-broker ports 10 and 11 above each).
  */
 import { startSandbox } from '../../sandbox';
@@ -15,7 +16,13 @@ import { ledgerRows, rowOf } from './ledgerRows';
 import { E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import { executionFileText, runToTheEnd } from './manualRun';
-import { executionItems, logIn, waitForExecutions } from './n8nRest';
+import {
+	executionItems,
+	logIn,
+	newestExecutionIn,
+	postToWebhook,
+	waitForExecutions,
+} from './n8nRest';
 
 jest.setTimeout(120_000);
 
@@ -158,6 +165,27 @@ describe.each([
 				String(sum((fees) => fees.net)),
 				'COP',
 			]);
+		});
+
+		it('the invoice-and-wait example records the outcome of its wait in the ledger', async () => {
+			const invoice = `INV-WAIT-${release.version}`;
+			const response = await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
+				invoice,
+				amount: 64000,
+			});
+			expect(response.status).toBe(200);
+			await newestExecutionIn(n8n.baseUrl, cookie, 'payExampleInvoiceWait', 'waiting');
+			const [link] = (await sandbox.control.payments()).filter((payment) =>
+				payment.description.startsWith(invoice),
+			);
+			await sandbox.control.pay(link.slug);
+			await newestExecutionIn(n8n.baseUrl, cookie, 'payExampleInvoiceWait', 'success');
+			expect(rowOf(await rows(), link.slug)).toMatchObject({
+				invoice,
+				amount: 64000,
+				state: 'paid',
+				marked_by: 'wait',
+			});
 		});
 	},
 );

@@ -125,10 +125,11 @@ describe('the ledger examples', () => {
 	);
 	const columnNames: string[] = LEDGER_COLUMNS.map((column) => column.name);
 
-	it('write to the ledger in invoicing, reconciliation, the sweep and the report', () => {
+	it('write to the ledger in invoicing, reconciliation, invoice-and-wait, the sweep and the report', () => {
 		expect(
 			tableNodes.map(({ example, node }) => `${example}: ${String(node.parameters.operation)}`),
 		).toEqual([
+			'invoice-and-wait.json: upsert',
 			'invoicing.json: insert',
 			'ledger-report.json: get',
 			'ledger-sweep.json: get',
