@@ -37,6 +37,11 @@ export class SandboxControl {
 		return (await this.counters())[route] ?? 0;
 	}
 
+	/** Per route, the most requests handled at the same time since counters were cleared. */
+	async mostAtOnce(route: string): Promise<number> {
+		return ((await this.http.get('/at-once')).data as Record<string, number>)[route] ?? 0;
+	}
+
 	async resetCounters(): Promise<void> {
 		await this.http.delete('/counters');
 	}
@@ -101,15 +106,22 @@ export class SandboxControl {
 
 	/**
 	 * Another account sends balance (`from`, a username or a mobile number, is debited) to `to`, as
-	 * its own `POST /send/` would, at `date` (now by default).
+	 * its own `POST /send/` would, at `date` (now by default); with `listed: false` the lists show it
+	 * only once `listHeldTransfers` is called.
 	 */
 	async sendTransfer(transfer: {
 		from: string;
 		to: string;
 		amount: number;
 		date?: string;
-	}): Promise<{ fromUser: string; toUser: string; amount: number; date: string }> {
+		listed?: boolean;
+	}): Promise<ControlTransfer> {
 		return (await this.http.post('/transfers', transfer)).data;
+	}
+
+	/** Lists the transfers held back (`listed: false`), each dated when it was made. */
+	async listHeldTransfers(): Promise<ControlTransfer[]> {
+		return (await this.http.post('/transfers/list', {})).data;
 	}
 
 	/** The verification codes last sent to an account (what its email and phone would receive). */

@@ -73,6 +73,11 @@ export interface Transfer {
 	toUser: string;
 	amount: number;
 	date: Date;
+	/**
+	 * Carried out but not yet in `GET /send/` (control API `listed: false`), until the control API
+	 * lists it: then it shows dated when it was made, before the transfers listed meanwhile.
+	 */
+	heldBack?: boolean;
 }
 
 /** Withdrawal states (docs/SERVICE.md, "States"). */

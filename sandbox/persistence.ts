@@ -20,6 +20,8 @@ const NOT_KEPT = new Set([
 	'keys',
 	'timers',
 	'counters',
+	'mostAtOnce',
+	'atOnceNow',
 	'requestsUnderWay',
 	'faults',
 	'baseUrl',

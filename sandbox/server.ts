@@ -46,11 +46,13 @@ async function handle(
 	// A request held by a fault's latency is carried out after its client gave
 	// up: `settle` waits for it.
 	state.requestsUnderWay++;
+	const handled = state.handling(routeName);
 	try {
 		const fault = takeFault(state.faults, routeName);
 		return await serve(state, incoming, response, request, match, fault);
 	} finally {
 		state.requestsUnderWay--;
+		handled();
 	}
 }
 

@@ -69,6 +69,9 @@ export class SandboxState {
 	requestsUnderWay = 0;
 	/** Requests received per route ("POST /send/"), faulted ones included. */
 	counters = new Map<string, number>();
+	/** Per route, the most of its requests handled at the same time since counters were cleared. */
+	mostAtOnce = new Map<string, number>();
+	private atOnceNow = new Map<string, number>();
 	faults: Fault[] = [];
 	callbacks: CallbackDelivery[] = [];
 	/** Timers of delayed effects (auto-pay, withdrawal steps), cleared on reset and close. */
@@ -101,7 +104,7 @@ export class SandboxState {
 		this.transfers = [];
 		this.withdrawals = [];
 		this.cards.clear();
-		this.counters.clear();
+		this.clearCounters();
 		this.faults = [];
 		this.callbacks = [];
 		this.nextPk = 1;
@@ -168,6 +171,19 @@ export class SandboxState {
 
 	count(route: string): void {
 		this.counters.set(route, (this.counters.get(route) ?? 0) + 1);
+	}
+
+	clearCounters(): void {
+		this.counters.clear();
+		this.mostAtOnce.clear();
+	}
+
+	/** A request of the route begins: counted with those at once; the returned function ends it. */
+	handling(route: string): () => void {
+		const now = (this.atOnceNow.get(route) ?? 0) + 1;
+		this.atOnceNow.set(route, now);
+		this.mostAtOnce.set(route, Math.max(now, this.mostAtOnce.get(route) ?? 0));
+		return () => this.atOnceNow.set(route, (this.atOnceNow.get(route) ?? 1) - 1);
 	}
 
 	later(delayMs: number, effect: () => void): void {

@@ -1,15 +1,18 @@
 /**
  * One check of the transfer list. In a test run (the editor's "Fetch Test Event") the newest
- * matching transfer, records untouched; in an active workflow, each transfer not seen before,
- * recorded before its execution starts, each starting an execution of its own (oldest first), so
- * that one reconciliation failing or retried is about one transfer.
+ * matching transfer, records untouched; in an active workflow, each transfer not seen before starts
+ * an execution of its own (oldest first), so that one reconciliation failing or retried is about
+ * one transfer, and is recorded as seen as its own execution starts (startTransfers.ts).
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ACCOUNT_LABEL, readIdentities } from './accountIdentity';
+import { keepBelowFloor, noteBelowFloor } from './belowFloor';
+import { noteListedLate, noteNoOverlap, noteUndated } from './pollNotes';
 import { SeenTransfers } from './seenTransfers';
 import type { Listed } from './seenTransfers';
+import { startTransfers } from './startTransfers';
 import { readTransferList } from './transferList';
 import type { ListedTransfer } from './transferList';
 import { transferItem } from './transferItem';
@@ -21,32 +24,36 @@ export async function pollTransfers(this: IPollFunctions): Promise<INodeExecutio
 	const account = String(this.getNodeParameter('account', ''));
 	const identities = readIdentities(node, account);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const listed = await readTransferList(this, node, identities);
-	checkTheListNamesTheAccount(this, listed, account);
 	const wanted = (transfer: ListedTransfer) =>
 		transfer.direction === 'received' ||
 		(options.includeSent === true && transfer.direction === 'sent');
 
 	if (this.getMode() === 'manual') {
+		const { listed } = await readTransferList(this, node, identities);
+		checkTheListNamesTheAccount(this, listed, account);
 		const matching = listed.filter((transfer) => wanted(transfer.entry));
 		return newestForTest(this, matching, account);
 	}
 
 	const book = new SeenTransfers(this.getWorkflowStaticData('node'));
-	const baseline = !book.started && options.includeEarlier !== true;
-	const items = book
-		.takeIn(listed, baseline)
-		.filter((fresh) => wanted(fresh.entry))
-		.map((fresh) => transferItem(fresh.entry, fresh.occurrence));
-	const undated = listed.filter((transfer) => Number.isNaN(transfer.time)).length;
-	if (undated > 0)
-		this.logger.warn(
-			`Pay Money Received Trigger skipped ${undated} listed transfer(s) without a readable date`,
-		);
-	if (items.length === 0) return null;
-	// n8n starts one execution per emission: all but the last here, the last as the poll's answer.
-	for (const item of items.slice(0, -1)) this.__emit([[item]]);
-	return [[items[items.length - 1]]];
+	const newestSeen = book.size > 0 ? book.newest : undefined;
+	const { listed, complete } = await readTransferList(this, node, identities, newestSeen);
+	checkTheListNamesTheAccount(this, listed, account);
+	noteUndated(this, listed);
+	noteNoOverlap(this, book, listed);
+	if (complete) noteBelowFloor(this, book, listed);
+	const news = book.newIn(listed);
+	if (newestSeen !== undefined) noteListedLate(this, news, newestSeen);
+	const first = !book.started;
+	book.markChecked();
+	const answer = await startTransfers(this, book, news, {
+		baseline: first && options.includeEarlier !== true,
+		firstWithEarlier: first && options.includeEarlier === true,
+		wanted,
+	});
+	// Before the answer leaves: n8n commits the static data with the execution it starts.
+	if (complete) keepBelowFloor(book, listed);
+	return answer;
 }
 
 /**

@@ -1,16 +1,18 @@
 /**
- * The account's transfer list (`GET /send/`, every page), each entry with its direction: received
- * (the account is `to_user`), sent (`from_user`), or neither (the account's name as given is not
- * the one the list uses, or the list holds other accounts' transfers).
+ * The account's transfer list (`GET /send/`, as many pages as the poll needs: listReach.ts), each
+ * entry with its direction: received (the account is `to_user`), sent (`from_user`), or neither
+ * (the account's name as given is not the one the list uses, or the list holds other accounts'
+ * transfers).
  */
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readTransfer } from '../shared/service/transferRecord';
-import { readAllPages } from '../shared/transport/allPages';
+import { readPages } from '../shared/transport/allPages';
 import { payApiRequest } from '../shared/transport/request';
 import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
 import { namesAccount } from './accountIdentity';
+import { readFarEnough } from './listReach';
 import { transferKey } from './seenTransfers';
 import type { Listed } from './seenTransfers';
 
@@ -23,13 +25,24 @@ export interface ListedTransfer {
 
 const WHAT = 'the transfer list';
 
+export interface TransferList {
+	listed: Array<Listed<ListedTransfer>>;
+	/** Whether the list was read to its end (not stopped at the transfers already seen). */
+	complete: boolean;
+}
+
+/**
+ * Reads the list; `newestSeen` (the date of the newest transfer seen, if any) lets the reading
+ * stop at the pages already seen.
+ */
 export async function readTransferList(
 	context: IPollFunctions,
 	node: INode,
 	identities: Set<string>,
-): Promise<Array<Listed<ListedTransfer>>> {
+	newestSeen?: number,
+): Promise<TransferList> {
 	const credentials = await context.getCredentials(CREDENTIAL_NAME);
-	const records = await readAllPages({
+	const { entries, complete } = await readPages({
 		baseUrl: credentials.baseUrl,
 		firstPath: '/send/',
 		what: WHAT,
@@ -43,8 +56,9 @@ export async function readTransferList(
 				node,
 			}),
 		fail: (message, description) => new NodeOperationError(node, message, { description }),
+		enough: (read) => readFarEnough(read, newestSeen),
 	});
-	return records
+	const listed = entries
 		.filter((record): record is IDataObject => typeof record === 'object' && record !== null)
 		.map((record) => {
 			const { json, time } = readTransfer(record);
@@ -56,4 +70,5 @@ export async function readTransferList(
 			const key = transferKey(json.date, json.from_user, json.to_user, json.amount);
 			return { key, time, entry: { json, direction } };
 		});
+	return { listed, complete };
 }

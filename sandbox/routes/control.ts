@@ -41,9 +41,12 @@ export const controlRoutes: Route[] = [
 	}),
 	control('GET', '/counters', ({ state }) => ok(Object.fromEntries(state.counters))),
 	control('DELETE', '/counters', ({ state }) => {
-		state.counters.clear();
+		state.clearCounters();
 		return ok();
 	}),
+	// How many requests of each route were handled at the same time, at most: what a client's
+	// concurrency really was.
+	control('GET', '/at-once', ({ state }) => ok(Object.fromEntries(state.mostAtOnce))),
 	// Answers once no service request is being handled (up to 30 s): what a
 	// delayed request does is done.
 	control('POST', '/settle', async ({ state }) => {
@@ -130,8 +133,16 @@ export const controlRoutes: Route[] = [
 	// Another user sends balance to an account (the transfer then shows in both accounts' lists), at
 	// `date` if given: two transfers alike in every field, date included, are
 	// what the service lists too.
+	// `listed: false`: carried out, but listed only once `POST /transfers/list` comes (a list that
+	// shows a transfer late, dated before the ones listed meanwhile).
 	control('POST', '/transfers', ({ state, request }) => {
-		const body = request.body as { from?: unknown; to?: unknown; amount?: unknown; date?: unknown };
+		const body = request.body as {
+			from?: unknown;
+			to?: unknown;
+			amount?: unknown;
+			date?: unknown;
+			listed?: unknown;
+		};
 		if (typeof body.from !== 'string' || typeof body.to !== 'string')
 			throw badRequest('from and to: the sender and the recipient, a username or a mobile number');
 		const sender = state.findRecipient(body.from);
@@ -141,8 +152,16 @@ export const controlRoutes: Route[] = [
 		const date = body.date === undefined ? new Date() : new Date(String(body.date));
 		if (Number.isNaN(date.getTime()))
 			throw badRequest('date: an ISO 8601 date, e.g. 2026-01-31T10:00:00Z');
+		if (body.listed !== undefined && typeof body.listed !== 'boolean')
+			throw badRequest('listed: true or false (false: listed only at POST /transfers/list)');
 		const transfer = moveBalance(state, sender, body.to, body.amount, date);
-		return { status: 201, body: { ...transfer, date: transfer.date.toISOString() } };
+		if (body.listed === false) transfer.heldBack = true;
+		return { status: 201, body: transferView(transfer) };
+	}),
+	control('POST', '/transfers/list', ({ state }) => {
+		const held = state.transfers.filter((transfer) => transfer.heldBack === true);
+		for (const transfer of held) delete transfer.heldBack;
+		return ok(held.map(transferView));
 	}),
 	control('GET', '/codes/{username}', ({ state, params }) =>
 		ok(findAccount(state, params.username).pendingCodes),

@@ -37,8 +37,9 @@ export const transferRoutes: Route[] = [
 			const received = context.state.options.profile === 'observed';
 			const mine = context.state.transfers.filter(
 				(transfer) =>
-					transfer.fromUser === account.username ||
-					(received && transfer.toUser === account.username),
+					transfer.heldBack !== true &&
+					(transfer.fromUser === account.username ||
+						(received && transfer.toUser === account.username)),
 			);
 			return {
 				body: mine.map((transfer) => ({

@@ -6,8 +6,14 @@
  * - the workflow object stays in memory between the polls that follow, so a poll that starts
  *   nothing keeps what it changed in memory only;
  * - each emission saves the static data (as n8n's `__emit` does) and starts one execution; a poll's
- *   answer other than null is emitted as n8n does with it;
- * - a test run (the editor's Fetch Test Event) polls in `manual` mode and shows its answer.
+ *   answer other than null is emitted as n8n does with it. n8n does not wait for that write: its
+ *   database layer turns the static data into JSON a few promise steps later (TypeORM's
+ *   UpdateQueryBuilder.execute, after its listeners), so the write holds the static data as it
+ *   stands once the promises pending then have run, not as it stood at the emission;
+ * - a test run (the editor's Fetch Test Event) polls in `manual` mode and shows its answer;
+ * - n8n may stop in the middle of a poll, after its first executions started: what it held in
+ *   memory is gone, the executions not yet started never start, and the database holds what the
+ *   last started one saved.
  */
 import { PollContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
@@ -89,10 +95,15 @@ export class PollTriggerHarness {
 		return await this.activate('init');
 	}
 
-	/** One of the poll times comes. */
-	async tick(): Promise<PollOutcome> {
-		if (!this.process) throw new Error('activate the workflow first');
-		return await this.poll(this.process, 'trigger', 'activate');
+	/**
+	 * One of the poll times comes. With `stopAfterExecutions`, n8n stops once that many executions
+	 * of the poll have started: restart it before the next tick.
+	 */
+	async tick(stopAfterExecutions?: number): Promise<PollOutcome> {
+		if (!this.process) throw new Error('activate the workflow first (or restart n8n)');
+		const outcome = await this.poll(this.process, 'trigger', 'activate', stopAfterExecutions);
+		if (stopAfterExecutions !== undefined) this.process = undefined;
+		return outcome;
 	}
 
 	/** The editor's Fetch Test Event: its answer, as the node's output shows it. */
@@ -124,12 +135,15 @@ export class PollTriggerHarness {
 		workflow: Workflow,
 		mode: WorkflowExecuteMode,
 		activation: WorkflowActivateMode,
+		stopAfterExecutions = Infinity,
 	): Promise<PollOutcome> {
 		const executions: IDataObject[][] = [];
 		const emit = (data: INodeExecutionData[][]) => {
 			// As n8n's PollContext for a test run: its __emit throws.
 			if (mode === 'manual') throw new Error('Overwrite PollContext.__emit function');
-			this.save(workflow);
+			// n8n has stopped: nothing more starts, nothing more is saved.
+			if (executions.length >= stopAfterExecutions) return;
+			void Promise.resolve().then(() => this.save(workflow));
 			executions.push((data[0] ?? []).map((item) => item.json));
 		};
 		const additionalData = makeAdditionalData(this.credentials, 'poll', {
@@ -143,6 +157,8 @@ export class PollTriggerHarness {
 		if (answer !== null && mode === 'manual')
 			executions.push((answer[0] ?? []).map((item) => item.json));
 		else if (answer !== null) emit(answer);
+		// The writes n8n issued are done.
+		await new Promise((resolve) => setImmediate(resolve));
 		return { executions, logs };
 	}
 }

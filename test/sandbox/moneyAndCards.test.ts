@@ -88,14 +88,49 @@ describe('a transfer another account sends (control API)', () => {
 		]);
 	});
 
+	it('with listed: false, is carried out at once but listed only when the control lists it, dated when it was made: before one listed meanwhile', async () => {
+		const friend = await login(sandbox, sandbox.friend);
+		const listed = async () =>
+			((await friend.call('GET', '/send/')).data as Array<{ amount: number; date: string }>).map(
+				({ amount, date }) => [amount, date],
+			);
+		await sandbox.control.updateAccount('friend', { balance: 10_000 });
+		const late = await sandbox.control.sendTransfer({
+			from: 'friend',
+			to: 'demo',
+			amount: 100,
+			date: '2026-01-31T10:00:00Z',
+			listed: false,
+		});
+		expect(late).toEqual(expect.objectContaining({ amount: 100, heldBack: true }));
+		expect((await sandbox.control.account('friend')).balance).toBe(9900);
+		expect(await listed()).toEqual([]);
+		await sandbox.control.sendTransfer({
+			from: 'friend',
+			to: 'demo',
+			amount: 200,
+			date: '2026-01-31T11:00:00Z',
+		});
+		expect(await listed()).toEqual([[200, '2026-01-31T11:00:00.000Z']]);
+		expect(await sandbox.control.listHeldTransfers()).toEqual([
+			{ fromUser: 'friend', toUser: 'demo', amount: 100, date: '2026-01-31T10:00:00.000Z' },
+		]);
+		expect(await listed()).toEqual([
+			[100, '2026-01-31T10:00:00.000Z'],
+			[200, '2026-01-31T11:00:00.000Z'],
+		]);
+		expect(await sandbox.control.listHeldTransfers()).toEqual([]);
+	});
+
 	it.each([
 		['the sender lacks the balance', { from: 'friend', to: 'demo', amount: 10 }, 422],
 		['the recipient is unknown', { from: 'demo', to: 'nobody', amount: 10 }, 404],
 		['the sender is unknown', { from: 'nobody', to: 'demo', amount: 10 }, 404],
 		['it is sent to the sender', { from: 'demo', to: 'demo', amount: 10 }, 400],
 		['the date is no date', { from: 'demo', to: 'friend', amount: 10, date: 'soon' }, 400],
+		['listed is not a boolean', { from: 'demo', to: 'friend', amount: 10, listed: 'no' }, 400],
 	])('is refused when %s, and moves nothing', async (_name, body, status) => {
-		await expect(sandbox.control.sendTransfer(body)).rejects.toMatchObject({
+		await expect(sandbox.control.sendTransfer(body as never)).rejects.toMatchObject({
 			response: { status },
 		});
 		expect((await sandbox.control.account('demo')).balance).toBe(1_000_000);

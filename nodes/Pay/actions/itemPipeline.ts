@@ -10,6 +10,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { outcomeOf } from '../../shared/transport/failureOutcome';
 import { itemRequests } from '../../shared/transport/request';
+import { GateShutError, sendGate } from '../../shared/transport/sendGate';
+import type { SendGate } from '../../shared/transport/sendGate';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
@@ -17,6 +19,12 @@ import type { NodeRun } from '../execution/nodeRun';
 import { openToolCall } from '../tool/toolGate';
 import { readSimplify, simplified } from './simplifyField';
 import type { OperationEnvironment, PayOperation } from './types';
+
+/**
+ * How many items of a run that may move money are under way at once, claims included: their claims
+ * share one write and one wait, and the next ones are claimed while these are on the wire.
+ */
+const ITEMS_STARTED_TOGETHER = 1_000;
 
 export interface ItemsRun {
 	items: INodeExecutionData[];
@@ -32,11 +40,17 @@ export async function runPayItems(
 	concurrency: number,
 ): Promise<ItemsRun> {
 	const { resource, operation } = chosen;
+	const itemCount = context.getInputData().length;
+	// Items that may move money start together, so their References are claimed in one batch (one
+	// write, one wait); the gate keeps Items at Once on the wire.
+	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
+	const itemRun = gate ? { ...run, gate } : run;
 	return await runItems(
 		context,
-		context.getInputData().length,
-		async (itemIndex) => await runPayItem(context, run, resource, operation, itemIndex),
-		concurrency,
+		itemCount,
+		async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
+		gate ? ITEMS_STARTED_TOGETHER : concurrency,
+		gate,
 	);
 }
 
@@ -88,6 +102,7 @@ export async function runItems(
 	itemCount: number,
 	handler: (itemIndex: number) => Promise<ItemResult>,
 	concurrency = 1,
+	gate?: SendGate,
 ): Promise<ItemsRun> {
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = context.continueOnFail();
@@ -105,12 +120,16 @@ export async function runItems(
 				if (continueOnFail) {
 					results[itemIndex] = [errorItem(error, itemIndex, toErrorOutput)];
 					failedItems++;
-				} else {
+				} else if (!(error instanceof GateShutError)) {
 					// Another worker may have failed meanwhile: keep the earliest item.
 					const earlier = failed.first as { itemIndex: number } | undefined;
 					if (earlier === undefined || itemIndex < earlier.itemIndex)
 						failed.first = { itemIndex, error };
+					gate?.shut();
 				}
+			} finally {
+				// After a failure shut the gate: nothing waiting gets through.
+				gate?.leave(itemIndex);
 			}
 		}
 	};

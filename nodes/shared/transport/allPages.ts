@@ -21,9 +21,25 @@ export interface PagedList {
 	read(path: string): Promise<unknown>;
 	/** The node's error for a list that cannot be read: its message and description. */
 	fail(message: string, description: string): Error;
+	/**
+	 * Whether the entries read so far are all the caller needs (checked after each page): the
+	 * pages after it are not read. Without it, every page is.
+	 */
+	enough?(entries: unknown[]): boolean;
+}
+
+export interface PagesRead {
+	entries: unknown[];
+	/** Whether the list was read to its end (false when `enough` stopped it before). */
+	complete: boolean;
 }
 
 export async function readAllPages(list: PagedList): Promise<unknown[]> {
+	return (await readPages(list)).entries;
+}
+
+/** The pages of a list, in order, until its end or until `enough` says so. */
+export async function readPages(list: PagedList): Promise<PagesRead> {
 	const { what, fail } = list;
 	const baseUrl = trimBaseUrl(list.baseUrl);
 	const entries: unknown[] = [];
@@ -39,6 +55,8 @@ export async function readAllPages(list: PagedList): Promise<unknown[]> {
 			);
 		}
 		entries.push(...page.entries);
+		if (page.next !== undefined && list.enough?.(entries) === true)
+			return { entries, complete: false };
 		path = page.next === undefined ? undefined : nextPagePath(page.next, baseUrl, path);
 		if (page.next !== undefined && path === undefined) {
 			throw fail(
@@ -53,5 +71,5 @@ export async function readAllPages(list: PagedList): Promise<unknown[]> {
 			);
 		}
 	}
-	return entries;
+	return { entries, complete: true };
 }

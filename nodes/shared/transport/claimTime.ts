@@ -10,6 +10,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { recordList } from './recordList';
 import { inTurn } from './recordTurns';
 
 /** Claim times kept (three entries each); an older claim's time is forgotten, and stays unknown. */
@@ -37,6 +38,8 @@ export function claimTimeRecord(
 ): ClaimTimeRecord {
 	const { helpers } = context;
 	const list = `${context.getWorkflow().id ?? ''}\u0000workflow`;
+	// Writes of many claims' times go together; finding one asks on its own, in the same turns.
+	const writes = recordList(helpers, list, 'workflow', ENTRIES_KEPT);
 	const dayKey = (day: number) => `pay-claimed-day:${reference}:${day}`;
 	const minuteKey = (minute: number) => `pay-claimed-minute:${reference}:${minute}`;
 	const tenthKey = (tenth: number) => `pay-claimed-tenth:${reference}:${tenth}`;
@@ -60,10 +63,7 @@ export function claimTimeRecord(
 			const minute = Math.floor((claimedAt - day * DAY_MS) / MINUTE_MS);
 			const tenth = Math.floor((claimedAt % MINUTE_MS) / TENTH_MS);
 			written = [dayKey(day), minuteKey(minute), tenthKey(tenth)];
-			const options = { mode: 'entries', maxEntries: ENTRIES_KEPT } as const;
-			await inTurn(list, async () => {
-				await helpers.checkProcessedAndRecord(written, 'workflow', options);
-			});
+			await writes.recordNew(written);
 		},
 		async find(now = Date.now()) {
 			const today = Math.floor(now / DAY_MS);
@@ -77,9 +77,7 @@ export function claimTimeRecord(
 			return latest(days) * DAY_MS + latest(minutes) * MINUTE_MS + (latest(tenths) + 1) * TENTH_MS;
 		},
 		async forget() {
-			if (written.length === 0) return;
-			const options = { mode: 'entries', maxEntries: ENTRIES_KEPT } as const;
-			await inTurn(list, async () => await helpers.removeProcessed(written, 'workflow', options));
+			if (written.length > 0) await writes.remove(written);
 		},
 	};
 }

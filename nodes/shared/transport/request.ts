@@ -40,7 +40,9 @@ export async function payApiRequest(
 	// Across executions, the reference is claimed in n8n's database before anything leaves.
 	const claimedAt = Date.now();
 	const record = await claimReference(this, call.node, request, call.ask);
+	// Built before the gate: building may read through it (the public key for card fields).
 	const sending: BuiltRequest = { ...request, body: await buildBody(request, record) };
+	await enterGate(request, record);
 	recordSending(call.place);
 	const sent = await sendWithRetries(call, sending, recalled.earlierAttemptLost);
 	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
@@ -49,6 +51,18 @@ export async function payApiRequest(
 	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
 	await quietly(record?.markSent());
 	return answer;
+}
+
+/**
+ * The item's place among the run's Items at Once; a run that stops first sends nothing more, and
+ * the reference claimed for it is free again.
+ */
+async function enterGate(request: PayRequest, record: SentRecord | undefined): Promise<void> {
+	if (!request.gate) return;
+	await request.gate.enter(request.itemIndex ?? 0).catch(async (error: unknown) => {
+		await quietly(record?.release());
+		return await Promise.reject(error);
+	});
 }
 
 /**
@@ -62,10 +76,10 @@ export function itemRequests(
 ): (request: PayRequest) => Promise<unknown> {
 	return async (request) => {
 		const credentials = await run.credentials(request.itemIndex ?? 0);
-		const { node, ledgerScope, settings } = run;
+		const { node, ledgerScope, settings, gate } = run;
 		const answer = await payApiRequest.call(
 			context,
-			{ node, ledgerScope, credentials, ...request },
+			{ node, ledgerScope, credentials, gate, ...request },
 			settings,
 		);
 		if (request.safety === 'once') log.carriedOut = request.action;

@@ -14,6 +14,7 @@ import type { ServiceCheck } from './askTheService';
 import { DEFAULT_RETRY_SETTINGS } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
 import type { RequestSafety } from './safety';
+import type { SendGate } from './sendGate';
 
 export type PayContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -69,6 +70,11 @@ export interface PayRequest {
 	 * expiry, CVV).
 	 */
 	sensitive?: string[];
+	/**
+	 * Items at Once for a run whose items start together (sendGate.ts): the request waits for a place
+	 * on the wire, after its Reference is claimed.
+	 */
+	gate?: SendGate;
 }
 
 /** A request whose body is built. */
@@ -82,6 +88,8 @@ export interface ItemRun {
 	settings: TransportSettings;
 	/** The Pay API credential, read once per run. */
 	credentials(itemIndex: number): Promise<ICredentialDataDecryptedObject>;
+	/** Set when the run's items start together: how many may be on the wire at once. */
+	gate?: SendGate;
 }
 
 export interface TransportSettings {

@@ -13,11 +13,12 @@
  */
 import { randomUUID } from 'crypto';
 import { sleep } from 'n8n-workflow';
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { claimTimeRecord } from './claimTime';
 import type { ClaimTimeRecord } from './claimTime';
-import { inTurn } from './recordTurns';
+import { recordList } from './recordList';
+import type { DeduplicationHelpers, RecordList } from './recordList';
 
 export { recordQueuesInUse } from './recordTurns';
 
@@ -39,8 +40,6 @@ export const CLAIM_CHECK_DELAY_MS = 500;
  */
 const CLAIM_CHECKS = 3;
 
-const OPTIONS = { mode: 'entries', maxEntries: MAX_RECORDED_ENTRIES } as const;
-
 /** What an earlier execution left for a reference. */
 export type EarlierSend =
 	/** Nothing: this send is the first, and is now recorded as this claim's. */
@@ -52,10 +51,7 @@ export type EarlierSend =
 	/** Claimed at the same instant by another execution, which sends it: this one does not. */
 	| 'claimed_elsewhere';
 
-export type DeduplicationHelpers = Pick<
-	IExecuteFunctions['helpers'],
-	'checkProcessedAndRecord' | 'removeProcessed'
->;
+export type { DeduplicationHelpers };
 
 export interface SentRecord {
 	/** Records the reference unless it is recorded already; says what an earlier send left. */
@@ -80,37 +76,29 @@ export function sentRecordFor(
 	checkDelayMs = CLAIM_CHECK_DELAY_MS,
 ): SentRecord {
 	const entries = entriesOf(context, node, reference);
-	const { claimKey, sentKey, ownerKey, times } = entries;
+	const { list, claimKey, sentKey, ownerKey, times } = entries;
 	return {
 		claim: async () => await claim(entries, checkDelayMs),
 		claimedAt: async () => await times.find().catch(() => undefined),
 		markSent: async () => {
-			await entries.inTurn(async () => {
-				await entries.newOnes([sentKey]);
-			});
+			await list.recordNew([sentKey]);
 		},
 		release: async () => {
-			await entries.remove([claimKey, sentKey, ownerKey]);
+			await list.remove([claimKey, sentKey, ownerKey]);
 			await times.forget().catch(() => undefined);
 		},
 	};
 }
 
-/** One reference's entries in the node's record list, and the list's reads and writes. */
+/** One reference's entries in the node's record list. */
 interface ReferenceEntries {
+	/** The node's list, its writes made together with the other items' (recordList.ts). */
+	list: RecordList;
 	claimKey: string;
 	sentKey: string;
 	/** This claim's own key: only the claim whose owner key survives sends. */
 	ownerKey: string;
 	times: ClaimTimeRecord;
-	/** Runs a read-then-write of the node's list after the others of this process. */
-	inTurn<T>(task: () => Promise<T>): Promise<T>;
-	/** Records the keys not recorded yet and says which they were; called in turn. */
-	newOnes(keys: string[]): Promise<Set<string>>;
-	/** Removes the keys; called in turn. */
-	removeNow(keys: string[]): Promise<void>;
-	/** Removes the keys in a turn of its own. */
-	remove(keys: string[]): Promise<void>;
 }
 
 function entriesOf(
@@ -118,44 +106,33 @@ function entriesOf(
 	node: INode,
 	reference: string,
 ): ReferenceEntries {
-	const { helpers } = context;
-	const queue = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-	const entries: ReferenceEntries = {
+	const name = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+	return {
+		list: recordList(context.helpers, name, 'node', MAX_RECORDED_ENTRIES),
 		claimKey: `pay-reference:${reference}`,
 		sentKey: `pay-reference-sent:${reference}`,
 		ownerKey: `pay-reference-owner:${reference}:${randomUUID()}`,
 		times: claimTimeRecord(context, reference),
-		inTurn: async (task) => await inTurn(queue, task),
-		newOnes: async (keys) =>
-			new Set((await helpers.checkProcessedAndRecord(keys, 'node', OPTIONS)).new.map(String)),
-		removeNow: async (keys) => await helpers.removeProcessed(keys, 'node', OPTIONS),
-		remove: async (keys) => await entries.inTurn(async () => await entries.removeNow(keys)),
 	};
-	return entries;
 }
 
-/** Records the reference with this claim's owner key, then checks that no other claim took it. */
+/**
+ * Records the reference with this claim's owner key, then checks that no other claim took it. The
+ * claims of one run's items arrive together, so they share their writes and their wait.
+ */
 async function claim(entries: ReferenceEntries, checkDelayMs: number): Promise<EarlierSend> {
-	const { claimKey, ownerKey } = entries;
+	const { list, claimKey, ownerKey } = entries;
 	const claimedAt = Date.now();
-	const recorded = await entries.inTurn(
-		async () => await onceMore(() => entries.newOnes([claimKey, ownerKey])),
-	);
+	const recorded = await onceMore(async () => await list.recordNew([claimKey, ownerKey]));
 	if (!recorded.has(claimKey)) {
-		if (recorded.has(ownerKey)) await entries.remove([ownerKey]);
-		return await earlierOutcome(entries);
+		if (recorded.has(ownerKey)) await list.remove([ownerKey]);
+		return (await list.recorded([entries.sentKey])).size > 0 ? 'sent' : 'unknown';
 	}
-	await entries.times.record(claimedAt).catch(() => undefined);
-	return await claimThatSurvived(entries, checkDelayMs);
-}
-
-/** What an earlier claim left: the sent mark tells; asking recorded it, so it is taken back. */
-async function earlierOutcome(entries: ReferenceEntries): Promise<EarlierSend> {
-	return await entries.inTurn(async () => {
-		if ((await entries.newOnes([entries.sentKey])).size === 0) return 'sent';
-		await entries.removeNow([entries.sentKey]);
-		return 'unknown';
-	});
+	// Kept in the workflow's list, another row: written while the claim waits.
+	const timeKept = entries.times.record(claimedAt).catch(() => undefined);
+	const outcome = await claimThatSurvived(entries, checkDelayMs);
+	await timeKept;
+	return outcome;
 }
 
 /**
@@ -166,19 +143,19 @@ async function claimThatSurvived(
 	entries: ReferenceEntries,
 	checkDelayMs: number,
 ): Promise<EarlierSend> {
-	const { claimKey, ownerKey } = entries;
+	const { list, claimKey, ownerKey } = entries;
 	for (let check = 1; check <= CLAIM_CHECKS; check++) {
 		await sleep(checkDelayMs);
 		// Asking records what is missing: both missing means another write dropped this claim.
-		const missing = await entries.inTurn(async () => await entries.newOnes([claimKey, ownerKey]));
+		const missing = await list.recordNew([claimKey, ownerKey]);
 		if (missing.size === 0) return 'none';
 		if (!missing.has(claimKey)) {
 			// The reference is recorded, with another claim's owner key: that one sends.
-			await entries.remove([ownerKey]);
+			await list.remove([ownerKey]);
 			return 'claimed_elsewhere';
 		}
 	}
-	await entries.remove([claimKey, ownerKey]);
+	await list.remove([claimKey, ownerKey]);
 	throw new Error(
 		`the record of the reference kept being overwritten by other writers (${CLAIM_CHECKS} checks)`,
 	);

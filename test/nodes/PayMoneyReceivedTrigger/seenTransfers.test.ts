@@ -21,11 +21,17 @@ function at(minute: number, amount = 1000): Listed<string> {
 	return { key, time: Date.parse(date), entry: `${minute}:${amount}` };
 }
 
-/** The same static data through polls, as n8n keeps it (and JSON through its database). */
-const take = (staticData: IDataObject, listed: Array<Listed<string>>, baseline = false) =>
-	new SeenTransfers(staticData)
-		.takeIn(listed, baseline)
-		.map((fresh) => [fresh.entry, fresh.occurrence]);
+/**
+ * The same static data through polls, as n8n keeps it (and JSON through its database): what is new,
+ * then every one of them noted (none returned for a baseline).
+ */
+function take(staticData: IDataObject, listed: Array<Listed<string>>, baseline = false) {
+	const book = new SeenTransfers(staticData);
+	const fresh = book.newIn(listed);
+	book.markChecked();
+	book.note(...fresh);
+	return baseline ? [] : fresh.map((transfer) => [transfer.entry, transfer.occurrence]);
+}
 
 describe('seen transfers', () => {
 	it('a baseline records the list and returns nothing; then only what is new, oldest first', () => {
@@ -81,6 +87,22 @@ describe('seen transfers', () => {
 		expect(keys.filter((key) => key.includes('T00:05:00.000Z'))).toHaveLength(10);
 		expect(take(data, [...older, ...tied, ...newer])).toEqual([]);
 		expect(take(data, [...tied, at(5, 99)])).toEqual([['5:99', 1]]);
+	});
+
+	it('finding what is new records nothing; each transfer noted counts as seen, the ones after it stay new', () => {
+		const data: IDataObject = {};
+		take(data, [at(1)], true);
+		const book = new SeenTransfers(data);
+		const fresh = book.newIn([at(1), at(2), at(3), at(3)]);
+		expect(fresh.map((transfer) => [transfer.entry, transfer.occurrence])).toEqual([
+			['2:1000', 1],
+			['3:1000', 1],
+			['3:1000', 2],
+		]);
+		expect(Object.values(data.seen as object)).toEqual([1]);
+		book.note(fresh[0], fresh[1]);
+		const saved = JSON.parse(JSON.stringify(data)) as IDataObject;
+		expect(take(saved, [at(1), at(2), at(3), at(3)])).toEqual([['3:1000', 2]]);
 	});
 
 	it('leaves out a transfer without a readable date', () => {

@@ -244,3 +244,52 @@ describe('payments whose answer is lost: the payment object tells', () => {
 		expect(await sandbox.control.count('POST /tc_payment/')).toBe(chargesBefore);
 	});
 });
+
+describe('Transfer → Send asked about in a later execution: what the list shows must be this item', () => {
+	const lostOnce = async (workflow: string, amount: number) => {
+		await sandbox.control.injectFault({ route: 'POST /send/', status: 500, afterProcessing: true });
+		await unreadable('GET /send/');
+		const lost = await execute(workflow, TRANSFER_FROM_ITEMS, [{ to: 'friend', amount }], {
+			continueOnFail: true,
+		});
+		expect(lost.items[0].json.outcome).toBe('unknown');
+		await sandbox.control.clearFaults();
+	};
+
+	it('stays unknown, sending nothing, when two identical transfers are listed after the claim', async () => {
+		const workflow = newWorkflow();
+		await lostOnce(workflow, 770);
+		// Something else sends the same amount to the same recipient after this item's claim.
+		await sandbox.control.sendTransfer({ from: 'demo', to: 'friend', amount: 770 });
+		expect((await transfersTo('friend')).length).toBe(2);
+		const again = await execute(workflow, TRANSFER_FROM_ITEMS, [{ to: 'friend', amount: 770 }], {
+			continueOnFail: true,
+		});
+		expect(again.items[0].json.outcome).toBe('unknown');
+		expect(again.items[0].json.errorDescription).toMatch(
+			/lists 2 such transfers made after .*: which one is this item's cannot be told/,
+		);
+		expect(await sandbox.control.count('POST /send/')).toBe(1);
+		expect((await transfersTo('friend')).length).toBe(2);
+	});
+
+	it('does not take a transfer of the same amount to another recipient for it', async () => {
+		const workflow = newWorkflow();
+		await sandbox.control.injectFault({ route: 'POST /send/', status: 500 });
+		await unreadable('GET /send/');
+		const lost = await execute(workflow, TRANSFER_FROM_ITEMS, [{ to: 'friend', amount: 880 }], {
+			continueOnFail: true,
+		});
+		expect(lost.items[0].json.outcome).toBe('unknown');
+		await sandbox.control.clearFaults();
+		await sandbox.control.createAccount({ username: 'another', phone: '3205550101' });
+		await sandbox.control.sendTransfer({ from: 'demo', to: 'another', amount: 880 });
+		const again = await execute(workflow, TRANSFER_FROM_ITEMS, [{ to: 'friend', amount: 880 }], {
+			continueOnFail: true,
+		});
+		expect(again.items[0].json.outcome).toBe('unknown');
+		expect(again.items[0].json.errorDescription).toMatch(/lists no such transfer made after/);
+		expect(await sandbox.control.count('POST /send/')).toBe(1);
+		expect(await transfersTo('friend')).toEqual([]);
+	});
+});
