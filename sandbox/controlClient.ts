@@ -142,9 +142,21 @@ export class SandboxControl {
 		return (await this.http.get(`/otp/${encodeURIComponent(slug)}`)).data.otp;
 	}
 
-	/** Pays the object; `callBack: false` holds its callback back (then `callbackBody` gives it). */
-	async pay(slug: string, method?: string, callBack = true): Promise<ControlPayment> {
-		const body = { ...(method ? { method } : {}), ...(callBack ? {} : { callback: false }) };
+	/**
+	 * Pays the object; `callBack: false` holds its callback back (then `callbackBody` gives it);
+	 * `paidAt` (ISO) pays it at that instant instead of now.
+	 */
+	async pay(
+		slug: string,
+		method?: string,
+		callBack = true,
+		paidAt?: string,
+	): Promise<ControlPayment> {
+		const body = {
+			...(method ? { method } : {}),
+			...(callBack ? {} : { callback: false }),
+			...(paidAt ? { date: paidAt } : {}),
+		};
 		return (await this.http.post(`/payments/${encodeURIComponent(slug)}/pay`, body)).data;
 	}
 

@@ -29,25 +29,27 @@ export function changePaymentState(
 	payment: PaymentObject,
 	next: number,
 	method = payment.paymentMethod,
+	at = new Date(),
 ): void {
 	payment.state = next;
 	payment.paymentMethod = method;
-	state.paymentChanges.push({ slug: payment.slug, state: next, method, date: new Date() });
+	state.paymentChanges.push({ slug: payment.slug, state: next, method, date: at });
 }
 
 /**
- * Marks the object paid, credits its owner with the net amount, and calls
- * back (unless told not to).
+ * Marks the object paid (now, or at the instant given), credits its owner with the net amount, and
+ * calls back (unless told not to).
  */
 export function markPaid(
 	state: SandboxState,
 	payment: PaymentObject,
 	method: string,
 	callBack = true,
+	at = new Date(),
 ): void {
 	assertPayable(payment);
-	changePaymentState(state, payment, PAYMENT_STATE.paid, method);
-	payment.paidAt = new Date();
+	changePaymentState(state, payment, PAYMENT_STATE.paid, method, at);
+	payment.paidAt = at;
 	payment.cus = payment.cus || String(100000 + payment.pk);
 	const owner = state.accounts.get(payment.owner);
 	if (owner) owner.balance += feesFor(payment.amount, payment.clientAssumeCosts).net;

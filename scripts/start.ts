@@ -16,12 +16,13 @@ import { writeSandboxCredential } from './n8nRuntime/credential';
 import { prepareExamples } from './n8nRuntime/examples';
 import type { ExampleWorkflow } from './n8nRuntime/examples';
 import { ensureN8nInstalled } from './n8nRuntime/installN8n';
+import { ensureLedgerTable, LEDGER_TABLE_NAME } from './n8nRuntime/ledgerTable';
 import { installPackage, packPackage } from './n8nRuntime/installPackage';
 import {
 	describeExit,
 	hasExited,
 	importCredentials,
-	importWorkflow,
+	importWorkflows,
 	listWorkflowIds,
 	publishWorkflow,
 	startServer,
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
 		);
 		await startWatchedN8n(instance, settings, running, shutDown);
 		const owner = await ensureOwner(n8nBase);
+		await addLedgerTable(n8nBase);
 		printReady(n8nBase, owner, sandbox, settings);
 	} catch (error) {
 		if (running.stopping) return;
@@ -155,14 +157,37 @@ async function addCredentialAndExamples(
 		writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo);
 		await importCredentials(instance, credentialFile);
 	}
-	for (const example of prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase)) {
+	const examples = prepareExamples(join(setupDir, 'examples'), sandbox.baseUrl, n8nBase);
+	const missing = examples.filter((example) => !existing.has(example.id));
+	// One command for all of them: each n8n command takes seconds to start.
+	await importWorkflows(
+		instance,
+		missing.map((example) => example.file),
+		join(setupDir, 'examples-to-import.json'),
+	);
+	for (const example of examples) {
 		if (existing.has(example.id)) {
 			console.log(`  ${example.name} (already there, left as it is)`);
 			continue;
 		}
-		await importWorkflow(instance, example.file);
 		console.log(`  ${example.name}${await publishIfListening(instance, example, n8nBase)}`);
 	}
+}
+
+/** The Data Table the ledger examples write to; it needs the running n8n and its owner. */
+async function addLedgerTable(n8nBase: string): Promise<void> {
+	const used = 'the ledger of the invoicing, reconciliation, sweep and report examples';
+	// Not fatal: every other example works without it.
+	await ensureLedgerTable(n8nBase).then(
+		(ledger) =>
+			console.log(
+				`  Data table "${LEDGER_TABLE_NAME}" ${ledger.created ? 'created' : '(already there)'}: ${used}`,
+			),
+		(error: Error) =>
+			console.error(
+				`  ✖ Data table "${LEDGER_TABLE_NAME}" not created (${error.message}): ${used}`,
+			),
+	);
 }
 
 /** Publishes an example that polls or listens; what became of it in a few words ('' if neither). */
@@ -175,6 +200,12 @@ async function publishIfListening(
 	if (example.polls) {
 		note = await publishWorkflow(instance, example.id).then(
 			() => ' (active: checks the transfer list every minute)',
+			(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
+		);
+	}
+	if (example.scheduled) {
+		note = await publishWorkflow(instance, example.id).then(
+			() => ' (active: runs on its schedule)',
 			(error: Error) => ` (left inactive: ${error.message.split('\n')[0]})`,
 		);
 	}

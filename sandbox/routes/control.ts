@@ -186,8 +186,9 @@ export const controlRoutes: Route[] = [
 			typeof request.body.method === 'string'
 				? request.body.method
 				: payment.paymentMethod || 'pse';
-		// `callback: false` holds the callback back, for a benchmark that posts it at a known instant.
-		markPaid(state, payment, method, request.body.callback !== false);
+		// `callback: false` holds the callback back, for a benchmark that posts it at a known instant;
+		// `date` pays it at another instant, e.g. yesterday for a daily report.
+		markPaid(state, payment, method, request.body.callback !== false, paidAtOf(request.body.date));
 		return ok(paymentView(payment));
 	}),
 	// Its next callbacks (`times`, 1 by default) are lost on the way: recorded `dropped`, not posted.
@@ -269,4 +270,12 @@ function nextWithdrawalState(withdrawal: Withdrawal): number {
 	return withdrawal.state === WITHDRAWAL_STATE.created
 		? WITHDRAWAL_STATE.inProcess
 		: WITHDRAWAL_STATE.deposited;
+}
+
+/** When a payment is paid by the control API: the ISO instant given, else now. */
+function paidAtOf(date: unknown): Date {
+	if (date === undefined) return new Date();
+	const at = typeof date === 'string' ? new Date(date) : new Date(NaN);
+	if (Number.isNaN(at.getTime())) throw badRequest('date: an ISO 8601 instant');
+	return at;
 }

@@ -18,6 +18,12 @@ export interface ExampleWorkflow {
 	 * since its checks are requests the others would count.
 	 */
 	polls: boolean;
+	/**
+	 * Whether it starts on a schedule (the ledger sweep, the daily report): `npm start` publishes
+	 * it; the end-to-end tests run it through n8n's REST API instead, since its reads on the clock
+	 * are requests the other tests would count.
+	 */
+	scheduled: boolean;
 	/** Whether it has a manual start (and so can run with `n8n execute`). */
 	executable: boolean;
 	/**
@@ -57,6 +63,7 @@ export function prepareExamples(
 				file,
 				hasTrigger: workflow.nodes.some((node) => node.type.endsWith('.payTrigger')),
 				polls: workflow.nodes.some((node) => node.type.endsWith('.payMoneyReceivedTrigger')),
+				scheduled: workflow.nodes.some((node) => node.type === 'n8n-nodes-base.scheduleTrigger'),
 				executable: workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'),
 				webhookPath: webhook?.parameters?.path,
 			};

@@ -3,7 +3,7 @@
  */
 import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
-import { closeSync, openSync, readFileSync, writeSync } from 'fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'fs';
 import { delimiter, dirname } from 'path';
 
 import { N8N_HOST } from './paths';
@@ -84,6 +84,21 @@ export async function importCredentials(instance: N8nInstance, file: string): Pr
 
 export async function importWorkflow(instance: N8nInstance, file: string): Promise<void> {
 	await cli(instance, ['import:workflow', `--input=${file}`]);
+}
+
+/**
+ * Imports several workflow files with one command (n8n takes a file holding an array of them):
+ * each command starts n8n anew, about 4 seconds on 2 cores.
+ */
+export async function importWorkflows(
+	instance: N8nInstance,
+	files: string[],
+	bundleFile: string,
+): Promise<void> {
+	if (files.length === 0) return;
+	const workflows = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as unknown);
+	writeFileSync(bundleFile, JSON.stringify(workflows));
+	await importWorkflow(instance, bundleFile);
 }
 
 /** Ids of the workflows already in the instance's database. */

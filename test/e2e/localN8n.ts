@@ -15,12 +15,14 @@ import { ensureN8nInstalled } from '../../scripts/n8nRuntime/installN8n';
 import { installPackage, packPackage } from '../../scripts/n8nRuntime/installPackage';
 import {
 	importCredentials,
-	importWorkflow,
+	importWorkflows,
 	publishWorkflow,
 	startServer,
 	stopServer,
 } from '../../scripts/n8nRuntime/n8nCli';
 import type { N8nInstance } from '../../scripts/n8nRuntime/n8nCli';
+import { ensureLedgerTable } from '../../scripts/n8nRuntime/ledgerTable';
+import type { LedgerTable } from '../../scripts/n8nRuntime/ledgerTable';
 import { ensureOwner } from '../../scripts/n8nRuntime/owner';
 import { N8N_HOST, RUNTIME_DIR } from '../../scripts/n8nRuntime/paths';
 import { N8N_NEWEST } from '../../scripts/n8nRuntime/releases';
@@ -40,6 +42,8 @@ export interface LocalN8n {
 	examples: ExampleWorkflow[];
 	/** Where the server's output goes. */
 	logFile: string;
+	/** The ledger examples' Data Table, created as `npm start` does once the server runs. */
+	ledger?: LedgerTable;
 	start(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -72,13 +76,17 @@ export async function prepareLocalN8n(
 	writeSandboxCredential(credentialFile, sandbox.baseUrl, sandbox.demo, E2E_CALLBACK_SECRET);
 	await importCredentials(instance, credentialFile);
 	const examples = prepareExamples(join(userFolder, 'examples'), sandbox.baseUrl, baseUrl);
-	for (const example of examples) {
-		await importWorkflow(instance, example.file);
+	const bundle = join(userFolder, 'examples.json');
+	await importWorkflows(
+		instance,
+		examples.map((example) => example.file),
+		bundle,
+	);
+	for (const example of examples)
 		if (example.hasTrigger || example.webhookPath) await publishWorkflow(instance, example.id);
-	}
 	const logFile = join(userFolder, 'n8n.log');
 	let server: ChildProcess | undefined;
-	return {
+	const n8n: LocalN8n = {
 		instance,
 		baseUrl,
 		examples,
@@ -86,9 +94,11 @@ export async function prepareLocalN8n(
 		async start() {
 			server = await startServer(instance, logFile);
 			await ensureOwner(baseUrl);
+			n8n.ledger = await ensureLedgerTable(baseUrl);
 		},
 		async stop() {
 			if (server) await stopServer(server);
 		},
 	};
+	return n8n;
 }

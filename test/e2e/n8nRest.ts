@@ -235,17 +235,26 @@ export async function executionError(
 	return error ? `${error.node?.name ?? ''}: ${error.message ?? ''}`.trim() : '';
 }
 
-interface RunData {
+export interface RunData {
 	resultData: {
 		runData: Record<
 			string,
-			Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+			Array<{
+				data: {
+					main: Array<
+						Array<{
+							json: Record<string, unknown>;
+							binary?: Record<string, { id?: string; data?: string }>;
+						}>
+					>;
+				};
+			}>
 		>;
 		error?: { message?: string; node?: { name?: string } };
 	};
 }
 
-async function executionData(
+export async function executionData(
 	baseUrl: string,
 	cookie: string,
 	executionId: string,

@@ -2,7 +2,7 @@
  * `npm start` as a new user meets it, run for real (scripts/start.ts with n8n 2.41.1) in its own
  * folder and ports: the banner names n8n's log file and the Pay Trigger's warnings land there; a
  * second start says one is running; n8n killed is noticed (said, sandbox stopped, non-zero exit);
- * the sandbox's records survive a restart; Ctrl-C ends it.
+ * the sandbox's records survive a restart; Ctrl-C ends it. The ledger's Data Table is created once.
  */
 import { execFileSync, spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
@@ -116,6 +116,10 @@ describe('npm start', () => {
 		);
 		const logFile = join(FOLDER, 'n8n.log');
 		expect(current.output()).toMatch(/n8n's log: +\S*start-e2e\/n8n\.log/);
+		// The ledger examples' table, and the two that run on a schedule published.
+		expect(current.output()).toContain('Data table "Pay ledger" created');
+		expect(current.output()).toMatch(/ledger sweep .*\(active: runs on its schedule\)/);
+		expect(current.output()).toMatch(/daily report .*\(active: runs on its schedule\)/);
 		const forged = await fetch(`${n8nBase}/webhook/pay-reconciliation/pay?token=wrong`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -178,6 +182,7 @@ describe('npm start', () => {
 					: undefined),
 			5 * 60_000,
 		);
+		expect(current.output()).toContain('Data table "Pay ledger" (already there)');
 		const payment = await fetch(`${sandboxBase}/_sandbox/payments/${paidSlug}`);
 		expect(payment.status).toBe(200);
 		expect(((await payment.json()) as { state: number }).state).toBe(3);

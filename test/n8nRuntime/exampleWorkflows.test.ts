@@ -9,6 +9,7 @@ import { join } from 'path';
 
 import { DEMO_ACCOUNT } from '../../sandbox/state';
 import { prepareExamples } from '../../scripts/n8nRuntime/examples';
+import { LEDGER_COLUMNS, LEDGER_TABLE_NAME } from '../../scripts/n8nRuntime/ledgerTable';
 import { EXAMPLES_DIR } from '../../scripts/n8nRuntime/paths';
 
 const examples = readdirSync(EXAMPLES_DIR)
@@ -113,5 +114,57 @@ describe('the examples that wait inside one execution', () => {
 				.map((candidate) => candidate.webhookPath)
 				.sort(),
 		).toEqual(['pay-invoice-and-wait', 'pay-payout-and-wait']);
+	});
+});
+
+describe('the ledger examples', () => {
+	const tableNodes = examples.flatMap(({ name, workflow }) =>
+		workflow.nodes
+			.filter((node) => node.type === 'n8n-nodes-base.dataTable')
+			.map((node) => ({ example: name, node })),
+	);
+	const columnNames: string[] = LEDGER_COLUMNS.map((column) => column.name);
+
+	it('write to the ledger in invoicing, reconciliation, invoice-and-wait, the sweep and the report', () => {
+		expect(
+			tableNodes.map(({ example, node }) => `${example}: ${String(node.parameters.operation)}`),
+		).toEqual([
+			'invoice-and-wait.json: upsert',
+			'invoicing.json: insert',
+			'ledger-report.json: get',
+			'ledger-sweep.json: get',
+			'ledger-sweep.json: update',
+			'reconciliation.json: upsert',
+		]);
+	});
+
+	// By name: n8n gives a new table its own id, which no example file can know.
+	it.each(tableNodes.map(({ example, node }) => [`${example}: ${node.name}`, node.parameters]))(
+		'%s names the table npm start creates, and writes and filters only its columns',
+		(_name, parameters) => {
+			expect(parameters.dataTableId).toMatchObject({ mode: 'name', value: LEDGER_TABLE_NAME });
+			const written = Object.keys(
+				(parameters.columns as { value?: Record<string, unknown> } | undefined)?.value ?? {},
+			);
+			const filtered = (
+				(parameters.filters as { conditions?: Array<{ keyName: string }> } | undefined)
+					?.conditions ?? []
+			).map((condition) => condition.keyName);
+			for (const column of [...written, ...filtered]) expect(columnNames).toContain(column);
+		},
+	);
+
+	it('npm start publishes the sweep and the report (they run on a schedule), and no other as such', () => {
+		const prepared = prepareExamples(
+			mkdtempSync(join(tmpdir(), 'examples-')),
+			'http://s',
+			'http://n',
+		);
+		expect(
+			prepared
+				.filter((example) => example.scheduled)
+				.map((example) => example.id)
+				.sort(),
+		).toEqual(['payExampleReport', 'payExampleSweep']);
 	});
 });

@@ -184,6 +184,21 @@ describe('checkout', () => {
 		});
 	});
 
+	it('pays at the instant given (e.g. yesterday, for a daily report): the detail read and the changes say so; a date that is none is refused', async () => {
+		const created = await createPayment(demo, { callback: receiver.url });
+		const slug = created.url as string;
+		await expect(
+			sandbox.control.pay(slug, undefined, false, 'yesterday at noon'),
+		).rejects.toMatchObject({ response: { status: 400 } });
+		const yesterdayNoon = '2026-01-30T17:00:00.000Z';
+		await sandbox.control.pay(slug, undefined, false, yesterdayNoon);
+		const { data } = await demo.call('GET', `/pay_detail/${slug}`);
+		expect(data).toMatchObject({ state: 3, date_payed: yesterdayNoon });
+		expect(await sandbox.control.paymentChanges(slug)).toEqual([
+			expect.objectContaining({ state: 3, date: yesterdayNoon }),
+		]);
+	});
+
 	it('refuses checkout of an unknown slug (404) and of a paid object (409)', async () => {
 		expect((await demo.call('POST', '/nosuch1', { payment: 'breb' })).status).toBe(404);
 		const created = await createPayment(demo);
