@@ -21,10 +21,13 @@ import { readSimplify, simplified } from './simplifyField';
 import type { OperationEnvironment, PayOperation } from './types';
 
 /**
- * How many items of a run that may move money are under way at once, claims included: their claims
- * share one write and one wait, and the next ones are claimed while these are on the wire.
+ * How many items of a run that may move money are claimed ahead of the wire, per item Items at
+ * Once lets on it, and at most: their claims share one write and one wait, and the next ones are
+ * claimed while these are sent. Bounded because a crash (a killed worker) leaves the claimed items
+ * not yet sent as "outcome unknown" to a later execution: at most this many.
  */
-const ITEMS_STARTED_TOGETHER = 1_000;
+const CLAIMED_AHEAD_PER_ITEM_AT_ONCE = 50;
+const MOST_CLAIMED_AHEAD = 1_000;
 
 export interface ItemsRun {
 	items: INodeExecutionData[];
@@ -41,8 +44,8 @@ export async function runPayItems(
 ): Promise<ItemsRun> {
 	const { resource, operation } = chosen;
 	const itemCount = context.getInputData().length;
-	// Items that may move money start together, so their References are claimed in one batch (one
-	// write, one wait); the gate keeps Items at Once on the wire.
+	// Items that may move money start ahead of the wire, so their References are claimed in batches
+	// (one write, one wait each); the gate keeps Items at Once on the wire.
 	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
 	try {
@@ -50,7 +53,9 @@ export async function runPayItems(
 			context,
 			itemCount,
 			async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
-			gate ? ITEMS_STARTED_TOGETHER : concurrency,
+			gate
+				? Math.min(concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE, MOST_CLAIMED_AHEAD)
+				: concurrency,
 			gate,
 		);
 	} finally {

@@ -43,6 +43,8 @@ export async function payApiRequest(
 	// Built before the gate: building may read through it (the public key for card fields).
 	const sending: BuiltRequest = { ...request, body: await buildBody(request, record) };
 	await enterGate(request, record);
+	// In n8n's log: after a crash, which claimed references went out (the others never left).
+	if (record) logSending(this, call.node, request);
 	recordSending(call.place);
 	const sent = await sendWithRetries(call, sending, recalled.earlierAttemptLost);
 	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
@@ -54,6 +56,13 @@ export async function payApiRequest(
 	if (request.later) request.later(marked);
 	else await marked;
 	return answer;
+}
+
+function logSending(context: PayContext, node: INode, request: PayRequest): void {
+	(context as IExecuteFunctions).logger?.info(
+		`Pay: reference ${request.reference ?? ''} sent for ${request.action}`,
+		{ node: node.name, itemIndex: request.itemIndex },
+	);
 }
 
 /**
