@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { sameColombianMobile } from '../../shared/service/colombianMobile';
-import type { MoneyMovement, OperationEnvironment, PayOperation } from '../actions/types';
+import type { MoneyMovement, OperationEnvironment, PayOperation } from '../payOperation';
 import { readParameter } from '../execution/readParameter';
 import { readCallAmount } from './callAmount';
 import { fixedFieldProblem } from './fixedFields';
