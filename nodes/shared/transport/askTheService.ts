@@ -95,7 +95,7 @@ async function findPaidPayment(read: ServiceRead, slug: string): Promise<Finding
  * The same recipient as sent: the same text, or the same Colombian mobile number written another
  * way. Never more: another person's transfer must not be taken for this one.
  */
-function sameRecipient(listed: unknown, sent: string): boolean {
+export function sameRecipient(listed: unknown, sent: string): boolean {
 	if (typeof listed !== 'string' && typeof listed !== 'number') return false;
 	const text = String(listed).trim();
 	return text === sent.trim() || sameColombianMobile(text, sent);
