@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 
+import { folderImports } from './eslint/folderImports.mjs';
 import { maxLinesPerFunction } from './eslint/maxLinesPerFunction.mjs';
 
 // Facts only the publisher has (author email, homepage) are never invented here. Until they are
@@ -48,6 +49,8 @@ export default tseslint.config(
 		},
 	},
 	{ files: ['nodes/**/*.ts'], rules: { 'max-lines': ['error', { max: 200 }] } },
+	// No import runs back up a floor of the layout, nor into another node's folder.
+	...folderImports,
 	// package.json is parsed as a TypeScript object literal, as n8n's scanner parses it: with a
 	// JSON parser the package.json rules never see an object and never fire.
 	{

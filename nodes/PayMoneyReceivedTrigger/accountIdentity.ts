@@ -7,6 +7,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { colombianMobile } from '../shared/service/colombianMobile';
+
 export const ACCOUNT_LABEL = "This Account's Mobile Number or Username";
 
 /** The account's names as the list may write them, compared in one form. */
@@ -36,11 +38,11 @@ export function namesAccount(value: unknown, identities: Set<string>): boolean {
  * case.
  */
 export function comparable(name: string): string {
+	const mobile = colombianMobile(name);
+	if (mobile !== undefined) return mobile;
 	const trimmed = name.trim();
+	// Another number (a landline, a foreign one) still compares without its separators.
 	const digits = trimmed.replace(/[\s().-]/g, '');
-	if (/^\+?\d+$/.test(digits)) {
-		const national = digits.replace(/^\+?57(?=3\d{9}$)/, '');
-		return national.replace(/^\+/, '');
-	}
+	if (/^\+?\d+$/.test(digits)) return digits.replace(/^\+/, '');
 	return trimmed.toLowerCase();
 }

@@ -1,6 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { FailureOutcome } from './transport/safety';
+/** What the user can branch on when an item fails (`outcome` in Continue On Fail output). */
+export type FailureOutcome =
+	/** The request never reached the service, or the input was refused before sending. */
+	| 'not_sent'
+	/** The service answered and refused: nothing happened. */
+	| 'refused'
+	/** The request may have been carried out: the answer was lost or was a server error. */
+	| 'unknown'
+	/** A read or an estimate failed: nothing was changed. */
+	| 'failed';
 
 /**
  * What a failed item tells a Continue On Fail branch besides its message, carried in the n8n

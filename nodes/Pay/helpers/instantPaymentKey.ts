@@ -1,11 +1,12 @@
 import type { INode } from 'n8n-workflow';
 
+import { colombianMobile } from '../../shared/service/colombianMobile';
 import { readText, shownValue } from './fieldInput';
 import { inputError } from './inputError';
 
 /**
  * The destination key of a withdrawal: a Colombian mobile number (10 digits starting with 3;
- * spaces, dashes and a +57 prefix are removed) or an alias that starts with the at-sign.
+ * written as `colombianMobile.ts` reads one) or an alias that starts with the at-sign.
  */
 export function readInstantPaymentKey(
 	node: INode,
@@ -23,8 +24,8 @@ export function readInstantPaymentKey(
 			`${shownValue(text)} is not a valid alias: @ followed by 2 to 40 letters, digits, dots, dashes or underscores`,
 		);
 	}
-	const digits = text.replace(/[\s-]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
-	if (/^3\d{9}$/.test(digits)) return digits;
+	const mobile = colombianMobile(text);
+	if (mobile !== undefined) return mobile;
 	throw inputError(
 		node,
 		itemIndex,

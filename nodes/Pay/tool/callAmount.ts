@@ -10,7 +10,7 @@ import { readSlug } from '../helpers/slug';
 import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
 import { readParameter } from '../execution/readParameter';
-import type { MoneyMovement } from '../actions/types';
+import type { MoneyMovement } from '../payOperation';
 
 export async function readCallAmount(
 	context: IExecuteFunctions,

@@ -13,7 +13,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { guardedText } from './guardedValue';
-import type { GuardedField, MoneyMovement } from '../actions/types';
+import type { GuardedField, MoneyMovement } from '../payOperation';
 import type { RefusalReason } from './toolAnswer';
 import { recipientSwitchLabel } from './toolSettings';
 import type { ToolSettings } from './toolSettings';

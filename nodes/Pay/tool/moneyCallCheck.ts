@@ -4,7 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { MoneyMovement, OperationEnvironment, PayOperation } from '../actions/types';
+import { sameColombianMobile } from '../../shared/service/colombianMobile';
+import type { MoneyMovement, OperationEnvironment, PayOperation } from '../payOperation';
 import { readParameter } from '../execution/readParameter';
 import { readCallAmount } from './callAmount';
 import { fixedFieldProblem } from './fixedFields';
@@ -56,11 +57,18 @@ export async function checkMoneyCall(
 	const destination = String(
 		guardedText(readParameter(context, env, destinationField.name, itemIndex, '')) ?? '',
 	).trim();
-	const allowed = settings.allowedRecipients.map((value) => value.toLowerCase());
-	if (allowed.length > 0 && !allowed.includes(destination.toLowerCase()))
+	const allowed = settings.allowedRecipients;
+	if (allowed.length > 0 && !allowed.some((entry) => sameRecipient(entry, destination)))
 		return refused(
 			'recipient_not_allowed',
 			`${destinationField.label} "${destination}" is not on this tool's allow-list. Nothing was sent.`,
 		);
 	return { settings };
+}
+
+/** An allow-list entry names the recipient: the same text in any case, or the same mobile. */
+function sameRecipient(entry: string, destination: string): boolean {
+	return (
+		entry.toLowerCase() === destination.toLowerCase() || sameColombianMobile(entry, destination)
+	);
 }

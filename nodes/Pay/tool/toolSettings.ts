@@ -5,7 +5,7 @@
 import type { IExecuteFunctions, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
 
 import { readTextList, readWholeNumber, readYesNo } from '../helpers/fieldInput';
-import type { MoneyMovement, OperationEnvironment } from '../actions/types';
+import type { MoneyMovement, OperationEnvironment } from '../payOperation';
 import { readParameter } from '../execution/readParameter';
 
 export interface ToolSettings {

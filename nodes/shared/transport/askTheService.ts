@@ -9,6 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { sameColombianMobile } from '../service/colombianMobile';
 import { normalizePaymentObject } from '../service/paymentObject';
 import { PAID_STATE } from '../service/states';
 import { toNumber } from '../service/normalize';
@@ -90,13 +91,14 @@ async function findPaidPayment(read: ServiceRead, slug: string): Promise<Finding
 	return { shown: true, resolvedBy, field: 'payment', record: payment };
 }
 
-/** The same recipient as sent: the same text, or the same mobile number written another way. */
-function sameRecipient(listed: unknown, sent: string): boolean {
+/**
+ * The same recipient as sent: the same text, or the same Colombian mobile number written another
+ * way. Never more: another person's transfer must not be taken for this one.
+ */
+export function sameRecipient(listed: unknown, sent: string): boolean {
 	if (typeof listed !== 'string' && typeof listed !== 'number') return false;
 	const text = String(listed).trim();
-	if (text === sent.trim()) return true;
-	const digits = (value: string) => value.replace(/[\s()-]/g, '').replace(/^\+?57(?=\d{10}$)/, '');
-	return /^\+?[\d\s()-]+$/.test(text) && digits(text) === digits(sent);
+	return text === sent.trim() || sameColombianMobile(text, sent);
 }
 
 /** The transfer's date in ms; an undated or unreadable one never counts (-Infinity). */

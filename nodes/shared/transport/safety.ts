@@ -10,13 +10,5 @@
  */
 export type RequestSafety = 'read' | 'idempotent' | 'once';
 
-/** What the user can branch on when an item fails (`outcome` in Continue On Fail output). */
-export type FailureOutcome =
-	/** The request never reached the service, or the input was refused before sending. */
-	| 'not_sent'
-	/** The service answered and refused: nothing happened. */
-	| 'refused'
-	/** The request may have been carried out: the answer was lost or was a server error. */
-	| 'unknown'
-	/** A read or an estimate failed: nothing was changed. */
-	| 'failed';
+// The outcomes of a failed item are listed with the facts it carries (errorFacts.ts).
+export type { FailureOutcome } from '../errorFacts';

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { colombianMobile } from '../../../shared/service/colombianMobile';
 import { readParameter } from '../../execution/readParameter';
 import { readText, readYesNo, shownValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
@@ -88,15 +89,13 @@ export const payWithNequi: PayOperation = {
 };
 
 /**
- * The Nequi account's number: a Colombian mobile (3xxxxxxxxx; spaces, dashes and +57 removed),
- * Payer Phone when empty.
+ * The Nequi account's number: a Colombian mobile (3xxxxxxxxx, read by `colombianMobile.ts`), Payer
+ * Phone when empty.
  */
 function readNequiPhone(node: INode, itemIndex: number, raw: unknown, payerPhone: string): string {
 	const given = readText(node, itemIndex, 'Nequi Phone', raw);
-	const digits = (given === '' ? payerPhone : given)
-		.replace(/[\s-]/g, '')
-		.replace(/^\+?57(?=3\d{9}$)/, '');
-	if (/^3\d{9}$/.test(digits)) return digits;
+	const mobile = colombianMobile(given === '' ? payerPhone : given);
+	if (mobile !== undefined) return mobile;
 	const problem =
 		given === ''
 			? `is empty and Payer Phone ${shownValue(payerPhone)} is not`

@@ -19,6 +19,11 @@ describe('instant-payment key', () => {
 		);
 	});
 
+	it('accepts a mobile number written with brackets or dots too', () => {
+		expect(readInstantPaymentKey(node, 0, 'Key', '(300) 123.4567')).toBe('3001234567');
+		expect(readInstantPaymentKey(node, 0, 'Key', '+57 (300) 123-4567')).toBe('3001234567');
+	});
+
 	it('refuses numbers that are not mobiles and texts that are not aliases, naming the field', () => {
 		fc.assert(
 			fc.property(fc.stringMatching(/^[0-24-9]\d{9}$/), (number) => {

@@ -185,6 +185,24 @@ describe('Pay Tool: allowed, within the limits the user set', () => {
 		expect(await sandbox.control.count(WITHDRAW)).toBe(1);
 	});
 
+	it('takes a mobile number on the allow-list however the agent writes it, and no other', async () => {
+		const parameters = {
+			...fixedWithdrawal,
+			...allowed,
+			toolMaxCallsPerExecution: 5,
+			toolAgentChoosesRecipient: true,
+			toolAllowedRecipients: '300 123 4567',
+			keyValue: "={{ $fromAI('key', 'Bre-B key of the payee') }}",
+		};
+		const { results } = await agent(parameters, [
+			{ key: '3001234568' },
+			{ key: '+57 (300) 123-4567' },
+		]);
+		expect(firstAnswer(results[0])).toMatchObject({ sent: false, reason: 'recipient_not_allowed' });
+		expect(firstAnswer(results[1]).key_value).toBe('3001234567');
+		expect(await sandbox.control.count(WITHDRAW)).toBe(1);
+	});
+
 	it('refuses every call while no maximum amount is set', async () => {
 		const { results } = await agent({ ...fixedWithdrawal, toolAllowMoneyMovement: true }, [{}]);
 		expect(firstAnswer(results[0]).reason).toBe('no_maximum_amount');

@@ -16,6 +16,7 @@ import { sandboxCredentials, secretsOf } from '../../../harness/sandboxCredentia
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { PAYER, TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
 import { CARD_PAYABLE_PAYMENT } from '../../Pay/actions/card/cardPayable';
+import { sameRecipient } from '../../../../nodes/shared/transport/askTheService';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -292,4 +293,19 @@ describe('Transfer → Send asked about in a later execution: what the list show
 		expect(await sandbox.control.count('POST /send/')).toBe(1);
 		expect(await transfersTo('friend')).toEqual([]);
 	});
+});
+
+describe('the recipient a listed transfer must have', () => {
+	it.each([
+		['friend', 'friend', true],
+		[' friend ', 'friend', true],
+		['+57 300 123 4567', '3001234567', true],
+		[3001234567, '(300) 123.4567', true],
+		['Friend', 'friend', false],
+		['3001234568', '3001234567', false],
+		// Digits that are no Colombian mobile match only as the same text: another account's name.
+		['57 1234567890', '1234567890', false],
+		['123-456', '123456', false],
+		[null, 'friend', false],
+	])('%j for %j: %s', (listed, sent, same) => expect(sameRecipient(listed, sent)).toBe(same));
 });

@@ -115,6 +115,21 @@ describe('Pay with Nequi', () => {
 		else expect(items[0].json.qr_data).toBeNull();
 	});
 
+	it('takes a Nequi Phone written with brackets and dots, sent as its 10 digits', async () => {
+		const slug = await newPayment();
+		const { items, error } = await run({
+			resource: 'checkout',
+			operation: 'payWithNequi',
+			slug,
+			...payer,
+			nequiPhone: '(310) 555.1234',
+			push: false,
+		});
+		expect(error).toBeUndefined();
+		expectCommonOutput(items[0].json, slug, 'NEQUI');
+		if (observed) expect(items[0].json.qr_data).toMatch(/^000201.*3105551234/);
+	});
+
 	it('refuses a Nequi Phone that is no Colombian mobile, and an empty one when Payer Phone is none, before sending', async () => {
 		const slug = await newPayment();
 		const cases: Array<[IDataObject, RegExp]> = [

@@ -1,0 +1,73 @@
+// The layout's import rules (CONTRIBUTING.md, "Layout") as `no-restricted-imports`: each folder
+// stands only on the ones below it, so an import that runs back up, or into the other node's
+// folder, fails `npm run lint`. Imports are relative, so a rule names the folder or file the path
+// ends in, however many `../` lead to it.
+
+/** nodes/Pay, from the top floor down: a part may import only the parts below it. */
+const PAY_FLOORS = [
+	['Pay.node', 'nodes/Pay/Pay.node.ts'],
+	['methods', 'nodes/Pay/methods/**/*.ts'],
+	['actions', 'nodes/Pay/actions/**/*.ts'],
+	['tool', 'nodes/Pay/tool/**/*.ts'],
+	['itemsAtOnce', 'nodes/Pay/itemsAtOnce.ts'],
+	['payOperation', 'nodes/Pay/payOperation.ts'],
+	['waiting', 'nodes/Pay/waiting/**/*.ts'],
+	['requestOptions', 'nodes/Pay/requestOptions.ts'],
+	['execution', 'nodes/Pay/execution/**/*.ts'],
+	['helpers', 'nodes/Pay/helpers/**/*.ts'],
+];
+
+/** nodes/shared, likewise: the callback reading stands on the transport, which stands on the rest. */
+const SHARED_FLOORS = [
+	['callback', 'nodes/shared/callback/**/*.ts'],
+	['transport', 'nodes/shared/transport/**/*.ts'],
+	['accounting', 'nodes/shared/accounting/**/*.ts'],
+	['service', 'nodes/shared/service/**/*.ts'],
+];
+
+const NODES = ['Pay', 'PayTrigger', 'PayMoneyReceivedTrigger'];
+
+/** An import whose path ends in one of the names (a folder, or a file without its extension). */
+const endingIn = (names, why) => ({
+	regex: `^(\\./|(\\.\\./)+)(${names.map((name) => name.replace('.', '\\.')).join('|')})(/|$)`,
+	message: why,
+});
+
+const restricted = (files, patterns) => ({
+	files: Array.isArray(files) ? files : [files],
+	rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+const floorsRules = (floors, otherNodes) =>
+	floors.map(([name, files], floor) =>
+		restricted(files, [
+			endingIn(
+				floors.slice(0, floor + 1).map(([above]) => above),
+				`${name} may import only what stands below it (CONTRIBUTING.md, "Layout")`,
+			),
+			endingIn(otherNodes, "a node never reaches into another node's folder"),
+		]),
+	);
+
+const others = (node) => NODES.filter((name) => name !== node);
+
+export const folderImports = [
+	...floorsRules(PAY_FLOORS, others('Pay')),
+	...floorsRules(SHARED_FLOORS, NODES),
+	restricted('nodes/shared/*.ts', [
+		endingIn(
+			SHARED_FLOORS.map(([name]) => name),
+			'the files of nodes/shared/ itself stand below its folders',
+		),
+		endingIn(NODES, 'nodes/shared/ serves every node'),
+	]),
+	restricted('nodes/PayTrigger/**/*.ts', [
+		endingIn(others('PayTrigger'), "a node never reaches into another node's folder"),
+	]),
+	restricted('nodes/PayMoneyReceivedTrigger/**/*.ts', [
+		endingIn(others('PayMoneyReceivedTrigger'), "a node never reaches into another node's folder"),
+	]),
+	restricted('credentials/**/*.ts', [
+		endingIn(['nodes'], 'the credential imports nothing of nodes/'),
+	]),
+];

@@ -1,0 +1,53 @@
+/**
+ * The layout's import rules (CONTRIBUTING.md, "Layout"), kept by eslint: an import that runs back
+ * up a floor, or into another node's folder, is an error of `npm run lint`; one that runs down is
+ * not.
+ * Each case lints a one-import text as if it were the file named, all in one eslint process.
+ */
+import { errors, lintEach } from './lintText';
+
+/** A file that imports `name` from `from` and hands it on, so nothing else is wrong with it. */
+const importing = (from: string, name = 'value') =>
+	`import { ${name} } from '${from}';\n\nexport const handedOn = ${name};\n`;
+
+const cases: Array<[string, string, 'refused' | 'allowed']> = [
+	['nodes/Pay/tool/probe.ts', '../actions/types', 'refused'],
+	['nodes/Pay/tool/probe.ts', '../payOperation', 'allowed'],
+	['nodes/Pay/itemsAtOnce.ts', './actions/types', 'refused'],
+	['nodes/Pay/actions/card/probe.ts', '../../tool/toolGate', 'allowed'],
+	['nodes/Pay/actions/card/probe.ts', '../../Pay.node', 'refused'],
+	['nodes/Pay/actions/card/probe.ts', '../../methods/searchCards', 'refused'],
+	['nodes/Pay/waiting/probe.ts', '../actions/router', 'refused'],
+	['nodes/Pay/waiting/probe.ts', '../execution/nodeRun', 'allowed'],
+	['nodes/Pay/execution/probe.ts', '../waiting/waitRecord', 'refused'],
+	['nodes/Pay/helpers/probe.ts', '../execution/readParameter', 'refused'],
+	['nodes/Pay/helpers/probe.ts', '../../shared/service/slugRule', 'allowed'],
+	['nodes/Pay/helpers/probe.ts', '../../PayTrigger/PayTrigger.node', 'refused'],
+	['nodes/PayTrigger/probe.ts', '../Pay/helpers/slug', 'refused'],
+	['nodes/PayMoneyReceivedTrigger/probe.ts', '../PayTrigger/recordBook', 'refused'],
+	['nodes/shared/transport/probe.ts', '../../Pay/execution/nodeRun', 'refused'],
+	['nodes/shared/transport/probe.ts', '../callback/callbackEvent', 'refused'],
+	['nodes/shared/transport/probe.ts', '../service/states', 'allowed'],
+	['nodes/shared/service/probe.ts', '../transport/request', 'refused'],
+	['nodes/shared/callback/probe.ts', '../transport/request', 'allowed'],
+	['nodes/shared/probe.ts', './transport/safety', 'refused'],
+	['nodes/shared/probe.ts', '../../credentials/PayApi.credentials', 'allowed'],
+	['credentials/probe.ts', '../nodes/shared/jsonLayers', 'refused'],
+];
+
+let linted: Array<Array<string | null>> = [];
+
+beforeAll(() => {
+	linted = lintEach(cases.map(([fileName, from]) => ({ fileName, text: importing(from) }))).map(
+		errors,
+	);
+}, 180_000);
+
+describe('folder imports', () => {
+	it.each(cases.map((entry, index) => [...entry, index] as const))(
+		'%s importing %s: %s',
+		(_file, _from, expected, index) => {
+			expect(linted[index]).toEqual(expected === 'refused' ? ['no-restricted-imports'] : []);
+		},
+	);
+});
