@@ -48,20 +48,14 @@ export async function runPayItems(
 	// (one write, one wait each); the gate keeps Items at Once on the wire.
 	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
-	try {
-		return await runItems(
-			context,
-			itemCount,
-			async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
-			gate
-				? Math.min(concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE, MOST_CLAIMED_AHEAD)
-				: concurrency,
-			gate,
-		);
-	} finally {
-		// The sent marks are in n8n's database before the run ends, whatever it ends with.
-		await run.writesDone();
-	}
+	const claimedAhead = Math.min(concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE, MOST_CLAIMED_AHEAD);
+	return await runItems(
+		context,
+		itemCount,
+		async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
+		gate ? claimedAhead : concurrency,
+		gate,
+	);
 }
 
 /** One item, from the gate to its output. */

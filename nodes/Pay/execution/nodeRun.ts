@@ -13,8 +13,6 @@ export interface NodeRun extends ItemRun {
 	 * created for each run of the node and dropped with it.
 	 */
 	executionCache: Map<string, Promise<unknown>>;
-	/** Waits for the writes the items left for later (their "sent" marks). */
-	writesDone(): Promise<void>;
 }
 
 /** Reads once for the whole run what every item needs: n8n would rebuild it for each request. */
@@ -28,7 +26,6 @@ export function startRun(
 	const executionId = context.getExecutionId();
 	// Read once per execution, as most n8n nodes do: n8n fetches and decrypts them on every call.
 	let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-	const writes: Array<Promise<void>> = [];
 	return {
 		node,
 		settings,
@@ -40,11 +37,5 @@ export function startRun(
 			: undefined,
 		credentials: async (itemIndex) =>
 			await (credentials ??= context.getCredentials(CREDENTIAL_NAME, itemIndex)),
-		later: (write) => {
-			writes.push(write);
-		},
-		writesDone: async () => {
-			await Promise.all(writes.splice(0));
-		},
 	};
 }

@@ -51,10 +51,9 @@ export async function payApiRequest(
 	const answer = call.masked(sent.value);
 	recordAnswer(call.place, answer);
 	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
-	// It need not hold the item up: written with the next items' marks, before the run ends.
-	const marked = quietly(record?.markSent());
-	if (request.later) request.later(marked);
-	else await marked;
+	// Written before the item gives its place on the wire up: after a crash, whatever went out
+	// before a later item did is marked sent (marks of items answered together share a write).
+	await quietly(record?.markSent());
 	return answer;
 }
 
@@ -88,10 +87,10 @@ export function itemRequests(
 ): (request: PayRequest) => Promise<unknown> {
 	return async (request) => {
 		const credentials = await run.credentials(request.itemIndex ?? 0);
-		const { node, ledgerScope, settings, gate, later } = run;
+		const { node, ledgerScope, settings, gate } = run;
 		const answer = await payApiRequest.call(
 			context,
-			{ node, ledgerScope, credentials, gate, later, ...request },
+			{ node, ledgerScope, credentials, gate, ...request },
 			settings,
 		);
 		if (request.safety === 'once') log.carriedOut = request.action;

@@ -75,11 +75,6 @@ export interface PayRequest {
 	 * on the wire, after its Reference is claimed.
 	 */
 	gate?: SendGate;
-	/**
-	 * Takes a write that need not hold the item up (its "sent" mark): the run waits for it before
-	 * it ends. Without it, the request waits for the write itself.
-	 */
-	later?: (write: Promise<void>) => void;
 }
 
 /** A request whose body is built. */
@@ -95,8 +90,6 @@ export interface ItemRun {
 	credentials(itemIndex: number): Promise<ICredentialDataDecryptedObject>;
 	/** Set when the run's items start together: how many may be on the wire at once. */
 	gate?: SendGate;
-	/** Where the items' writes that need not hold them up go (PayRequest.later). */
-	later?: (write: Promise<void>) => void;
 }
 
 export interface TransportSettings {

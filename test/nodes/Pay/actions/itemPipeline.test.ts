@@ -169,7 +169,6 @@ function payRunAnswering(answer: unknown, input: number, sent: string[]) {
 		runIndex: 0,
 		executionCache: new Map(),
 		credentials: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', sessionToken: 't' }),
-		writesDone: async () => undefined,
 	};
 	return { context, run };
 }
