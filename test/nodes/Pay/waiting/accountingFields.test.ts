@@ -9,7 +9,13 @@ import type { Sandbox } from '../../../../sandbox';
 import { runPayNode } from '../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
-import { readAgainPauses, replayCallback, slugsOf, waitForLinks } from './linkWaits';
+import {
+	getWaitedLinksAfter,
+	readAgainPauses,
+	replayCallback,
+	slugsOf,
+	waitForLinks,
+} from './linkWaits';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -59,13 +65,7 @@ describe('accounting fields of waited-for payments, Simplify on', () => {
 		const run = await waitForLinks(sandbox, [{ amount: 30000, invoice: 'INV-ACC-2' }]);
 		const [slug] = slugsOf(run);
 		await sandbox.control.pay(slug);
-		const after = await runPayNode({
-			typeVersion: 2,
-			parameters: { resource: 'payment', operation: 'getWaitedLinks' },
-			input: run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.map((i) => i.json),
-			credentials: sandboxCredentials(sandbox),
-			customData: run.run.data.resultData.metadata,
-		});
+		const after = await getWaitedLinksAfter(sandbox, run);
 		const [item] = after.items.map((entry) => entry.json);
 		expect(item).toMatchObject({ payment_outcome: 'paid', slug, gross_amount: 30000 });
 		expect(accounting(item)).toEqual(await bookedByGet(slug));

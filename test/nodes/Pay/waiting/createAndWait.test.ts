@@ -12,6 +12,7 @@ import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandb
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import type { WaitingRun } from '../../../harness/waitingRun';
 import {
+	getWaitedLinksAfter,
 	readAgainPauses,
 	replayCallback as replay,
 	slugsOf,
@@ -221,14 +222,7 @@ describe('Create and Wait for Payment', () => {
 		]);
 		const [, paidSlug, openSlug] = slugsOf(run);
 		await sandbox.control.pay(paidSlug);
-		// n8n goes on at the limit with the node's input; the next node runs in the same execution.
-		const after = await runPayNode({
-			typeVersion: 2,
-			parameters: { resource: 'payment', operation: 'getWaitedLinks' },
-			input: run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.map((i) => i.json),
-			credentials: sandboxCredentials(sandbox),
-			customData: run.run.data.resultData.metadata,
-		});
+		const after = await getWaitedLinksAfter(sandbox, run);
 		expect(after.items.map((item) => [item.json.payment_outcome, item.json.slug])).toEqual([
 			['not_created', undefined],
 			['paid', paidSlug],

@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { sandboxCredentials } from '../../../harness/sandboxCredentials';
+import { runPayNode } from '../../../harness/runWorkflow';
 import type { RunPayNodeOptions } from '../../../harness/runWorkflow';
 import { startWaitingRun } from '../../../harness/waitingRun';
 import type { WaitingRun } from '../../../harness/waitingRun';
@@ -65,6 +66,20 @@ export async function tokenOfLink(sandbox: Sandbox, slug: string): Promise<strin
 }
 
 export const slugsOf = (run: WaitingRun) => run.items.map((item) => String(item.json.slug));
+
+/**
+ * Get Links Waited For run after the wait reached its limit: n8n goes on with the waiting node's
+ * input, and the next node runs in the same execution.
+ */
+export async function getWaitedLinksAfter(sandbox: Sandbox, run: WaitingRun) {
+	return await runPayNode({
+		typeVersion: 2,
+		parameters: { resource: 'payment', operation: 'getWaitedLinks' },
+		input: run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.map((i) => i.json),
+		credentials: sandboxCredentials(sandbox),
+		customData: run.run.data.resultData.metadata,
+	});
+}
 
 /** The pauses between reads of a link not final yet (readLink.ts), shortened for a test. */
 export function readAgainPauses(): { pausesMs: number[] } {
