@@ -38,15 +38,19 @@ export async function startWaiting(
 	const expiryDays = items.map((item) => Number(item.json.expiration_days) || 1);
 	const until = limit(Math.max(1, ...expiryDays));
 	await context.putExecutionToWait(until);
-	// A failed item stays as it failed: on the error output n8n moves only items whose one field is
-	// `error`.
-	return [
-		items.map((item) =>
-			item.json.error === undefined
-				? { ...item, json: { ...item.json, waiting_until: until.toISOString() } }
-				: item,
-		),
-	];
+	return [withWaitingUntil(items, until)];
+}
+
+/**
+ * The items of a waiting execution, each saying until when it waits. A failed item stays as it
+ * failed: on the error output n8n moves only items whose one field is `error`.
+ */
+export function withWaitingUntil(items: INodeExecutionData[], until: Date): INodeExecutionData[] {
+	return items.map((item) =>
+		item.json.error === undefined
+			? { ...item, json: { ...item.json, waiting_until: until.toISOString() } }
+			: item,
+	);
 }
 
 /**

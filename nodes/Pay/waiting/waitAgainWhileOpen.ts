@@ -13,6 +13,7 @@ import { itemRequests } from '../../shared/transport/request';
 import { runsAsTool } from '../execution/derivedReference';
 import type { NodeRun } from '../execution/nodeRun';
 import { callbackToThisNode } from './callbackToThisNode';
+import { withWaitingUntil } from './startWaiting';
 import { MARGIN_AFTER_EXPIRY_MS, UNIT_MS } from './waitLimit';
 import { readWaitInRun, recordWait } from './waitRecord';
 import { tokenDigest, waitTokenOfRun } from './waitToken';
@@ -74,13 +75,7 @@ export async function waitAgainWhileOpen(
 		return [items];
 	await callBackHere(context, run, open);
 	await context.putExecutionToWait(until);
-	return [
-		items.map((item) =>
-			item.json.error === undefined
-				? { ...item, json: { ...item.json, waiting_until: until.toISOString() } }
-				: item,
-		),
-	];
+	return [withWaitingUntil(items, until)];
 }
 
 const MARGIN = MARGIN_AFTER_EXPIRY_MS;
