@@ -54,7 +54,7 @@ export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<Benchma
 	// The ledger module the built node uses (the test harness loads the package from dist/).
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const ledger = require(
-		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'onceLedger.js'),
+		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'atMostOnce.js'),
 	) as { rememberedRequestCount(): number };
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const durableGuard = require(

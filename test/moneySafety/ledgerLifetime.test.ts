@@ -11,7 +11,7 @@ import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { rememberedRequestCount } = require('../../dist/nodes/shared/transport/onceLedger') as {
+const { rememberedRequestCount } = require('../../dist/nodes/shared/transport/atMostOnce') as {
 	rememberedRequestCount(): number;
 };
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { releaseLedger } from '../../shared/transport/onceLedger';
+import { releaseLedger } from '../../shared/transport/atMostOnce';
 import { startRun } from '../execution/nodeRun';
 import { defaultItemsAtOnce } from '../itemsAtOnce';
 import { readRequestOptions } from '../requestOptions';

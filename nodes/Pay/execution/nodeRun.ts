@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { ledgerScope } from '../../shared/transport/onceLedger';
+import { ledgerScope } from '../../shared/transport/atMostOnce';
 import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
 import type { ItemRun, TransportSettings } from '../../shared/transport/requestTypes';
 

@@ -1,7 +1,8 @@
 /**
- * One attempt of a request on the wire: sent with the credential, the access token renewed once
- * after a 401, and the answer read into a value or a failure. Retries and messages are the
- * caller's (request.ts).
+ * One attempt of a request on the wire: sent with the credential, the access token asked for by
+ * one request at a time and renewed once after a 401, the answer read into a value or a failure,
+ * and the credential's secrets masked in whatever is kept. Retries and messages are the caller's
+ * (request.ts).
  */
 import type {
 	IAdditionalCredentialOptions,
@@ -10,14 +11,14 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
+import { PayApi, SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
 import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';
 import { readResponse } from './readResponse';
 import type { AttemptResult } from './readResponse';
+import { redactSecretForms, redactWords, secretForms } from './redact';
 import { CREDENTIAL_NAME } from './requestTypes';
 import type { BuiltRequest, PayContext, TransportSettings } from './requestTypes';
-import { firstTokenRequestOf, noteFirstTokenRequest, renewOnce } from './tokenSingleFlight';
 
 /** What every attempt of one request is sent with. */
 export interface Connection {
@@ -52,7 +53,7 @@ export async function attempt(
 ): Promise<AttemptResult> {
 	const { credentials } = connection;
 	try {
-		// While the credential's first token is being obtained, the others wait (tokenSingleFlight.ts).
+		// While the credential's first token is being obtained, the others wait (firstTokenRequestOf, below).
 		const firstRequest = firstTokenRequestOf(credentials);
 		if (firstRequest) await firstRequest;
 		const tokenUsed = credentials[SESSION_TOKEN_FIELD];
@@ -180,3 +181,132 @@ export function requestUrl(baseUrl: string, path: string): string {
 
 /** An authenticated read that every account may make and that changes nothing. */
 const RENEWAL_PROBE_PATH = '/base/get_constants_key_public/';
+
+/*
+ * One token request at a time for each credential. n8n obtains the access token inside its HTTP
+ * helper when the credential's token field is empty, and the transport renews it after a 401;
+ * neither has a lock, so ten items running at once would each ask the service for a token: ten
+ * refreshes where one does, and a service that rotates refresh tokens could refuse all but one.
+ * Here the first request that needs a token goes alone while the others wait for it, and one
+ * renewal serves every request that the same token failed.
+ */
+
+type Credentials = ICredentialDataDecryptedObject;
+
+/** The first request of a credential that had no token yet; kept once settled, see below. */
+const firstTokenRequests = new WeakMap<Credentials, Promise<void>>();
+/** The renewal under way, and the token whose refusal started it. */
+const renewalsUnderWay = new WeakMap<
+	Credentials,
+	{ refusedToken: unknown; renewal: Promise<unknown> }
+>();
+
+/**
+ * The request that is obtaining the credential's first token, for the others to wait for before
+ * they send. Once it has ended they no longer queue behind each other, even when it failed: each
+ * then tries for itself, as n8n would, so an unreachable service costs one timeout, not one per
+ * item.
+ */
+export function firstTokenRequestOf(credentials: Credentials): Promise<void> | undefined {
+	return firstTokenRequests.get(credentials);
+}
+
+/**
+ * Notes a request just sent without waiting (no first request was known) as the credential's
+ * first, when it went without a token: n8n obtains one inside it. Called in the same turn as the
+ * send, with no wait between, so two requests cannot both be first.
+ */
+export function noteFirstTokenRequest(
+	credentials: Credentials,
+	tokenUsed: unknown,
+	sending: Promise<unknown>,
+): void {
+	if (tokenUsed === undefined || tokenUsed === '')
+		firstTokenRequests.set(credentials, sending.then(ignore, ignore));
+}
+
+/**
+ * After a 401 with `refusedToken`: renews once for all the requests that token failed. When the
+ * token was replaced while the request was under way, there is nothing to renew:
+ * `alreadyRenewed`. A renewal is shared only while under way, so one that failed can be tried
+ * again by later requests.
+ */
+export async function renewOnce<R>(
+	credentials: Credentials,
+	refusedToken: unknown,
+	renew: () => Promise<R>,
+	alreadyRenewed: R,
+): Promise<R> {
+	if (credentials[SESSION_TOKEN_FIELD] !== refusedToken) return alreadyRenewed;
+	const underWay = renewalsUnderWay.get(credentials);
+	if (underWay && underWay.refusedToken === refusedToken) return (await underWay.renewal) as R;
+	const renewal = renew();
+	renewalsUnderWay.set(credentials, { refusedToken, renewal });
+	try {
+		return await renewal;
+	} finally {
+		if (renewalsUnderWay.get(credentials)?.renewal === renewal)
+			renewalsUnderWay.delete(credentials);
+	}
+}
+
+function ignore(): void {}
+
+/*
+ * The answers are masked: the service echoes what it was sent, secrets and all.
+ */
+
+/**
+ * The fields the credential declares as passwords: none of them may appear in an output, an error
+ * or a log.
+ */
+const SECRET_FIELDS = new PayApi().properties
+	.filter((field) => field.typeOptions?.password === true)
+	.map((field) => field.name);
+
+function secretsOf(credentials: ICredentialDataDecryptedObject): Array<string | undefined> {
+	return SECRET_FIELDS.map((field) => credentials[field]).map((value) =>
+		typeof value === 'string' ? value : undefined,
+	);
+}
+
+/**
+ * The forms to mask, worked out once per credential object (one per run of a node) for as long as
+ * its secrets stay the same: every answer is masked, and encoding the secrets for each was a cost
+ * per request. A renewed token changes the secrets, and so the forms.
+ */
+const formsKept = new WeakMap<
+	ICredentialDataDecryptedObject,
+	{ secrets: string; forms: string[] }
+>();
+
+function formsOf(
+	credentials: ICredentialDataDecryptedObject,
+	secrets: Array<string | undefined>,
+): string[] {
+	const key = secrets.join('\u0000');
+	const kept = formsKept.get(credentials);
+	if (kept?.secrets === key) return kept.forms;
+	const forms = secretForms(secrets);
+	formsKept.set(credentials, { secrets: key, forms });
+	return forms;
+}
+
+/**
+ * Masks the credential's secrets, and the request's own sensitive values, in whatever it is given:
+ * those it held when the request began and, read afresh, a token a renewal put into it since.
+ */
+export function maskerFor(
+	credentials: ICredentialDataDecryptedObject,
+	sensitive: string[] | undefined,
+): <T>(value: T) => T {
+	const secretsAtStart = secretsOf(credentials);
+	return <T>(value: T): T =>
+		redactWords(
+			redactSecretForms(
+				value,
+				formsOf(credentials, [...secretsAtStart, ...secretsOf(credentials)]),
+			),
+			sensitive,
+		);
+}

@@ -11,7 +11,7 @@ import { describeFailure, toNodeApiError } from './apiError';
 import type { Finding } from './askTheService';
 import { recordFailure } from './atMostOnce';
 import type { LedgerPlace } from './atMostOnce';
-import { quietly } from './claimReference';
+import { quietly } from './atMostOnce';
 import type { Connection } from './connection';
 import { AlreadySentError, SentAsServiceShowsError } from './earlierSend';
 import type { RequestFailure } from './failure';

@@ -3,12 +3,10 @@
  * together: every call that arrives while an earlier write of the list is under way joins the next
  * one. n8n reads and writes a list whole (one database row), so the claims of a thousand payouts
  * cost one write rather than a thousand, and in one process the writes still take their turns
- * (recordTurns.ts) as each one's result depends on the one before.
+ * (inTurn, below) as each one's result depends on the one before.
  */
 import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { inTurn } from './recordTurns';
 
 export type DeduplicationHelpers = Pick<
 	IExecuteFunctions['helpers'],
@@ -120,4 +118,32 @@ function newForThisCall(call: Call, fresh: Set<string>, kind: Kind): Set<string>
 	const mine = new Set(call.keys.filter((key) => fresh.has(key)));
 	if (kind === 'record') for (const key of mine) fresh.delete(key);
 	return mine;
+}
+
+/*
+ * n8n's deduplication helpers read a record list, then write it back whole: two calls at once in
+ * one process would lose one's write. Calls on the same list therefore wait their turn here.
+ */
+
+/** Calls waiting per record list; a list's entry leaves when its last call is done. */
+const turns = new Map<string, Promise<unknown>>();
+
+export async function inTurn<T>(list: string, task: () => Promise<T>): Promise<T> {
+	const before = turns.get(list) ?? Promise.resolve();
+	const mine = before.then(task, task);
+	const settled = mine.then(
+		() => undefined,
+		() => undefined,
+	);
+	turns.set(list, settled);
+	try {
+		return await mine;
+	} finally {
+		if (turns.get(list) === settled) turns.delete(list);
+	}
+}
+
+/** How many record lists have calls waiting; lets tests check that nothing is held after a run. */
+export function recordQueuesInUse(): number {
+	return turns.size;
 }

@@ -4,9 +4,9 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n
 import { describeFailure, toNodeApiError } from './apiError';
 import { ledgerPlaceOf, recall, recordAnswer, recordSending } from './atMostOnce';
 import { askBeforeUnknown } from './askBeforeUnknown';
-import { claimReference, quietly } from './claimReference';
+import { claimReference, quietly } from './atMostOnce';
 import { attempt, connect } from './connection';
-import { maskerFor } from './credentialSecrets';
+import { maskerFor } from './connection';
 import type { RequestFailure } from './failure';
 import { resolveFailure } from './lastFailure';
 import type { LastFailure, RequestCall } from './lastFailure';

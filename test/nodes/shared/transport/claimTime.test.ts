@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { claimTimeRecord } from '../../../../nodes/shared/transport/claimTime';
+import { claimTimeRecord } from '../../../../nodes/shared/transport/sentRecord';
 
 type Helpers = Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord' | 'removeProcessed'>;
 

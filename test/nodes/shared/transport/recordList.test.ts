@@ -4,7 +4,7 @@
  */
 import { recordList } from '../../../../nodes/shared/transport/recordList';
 import type { DeduplicationHelpers } from '../../../../nodes/shared/transport/recordList';
-import { recordQueuesInUse } from '../../../../nodes/shared/transport/recordTurns';
+import { recordQueuesInUse } from '../../../../nodes/shared/transport/recordList';
 
 /** n8n's store for one list: a read, a round trip, a write; every call counted. */
 function countingStore() {

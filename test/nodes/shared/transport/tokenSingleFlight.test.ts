@@ -1,5 +1,5 @@
 /**
- * One token request at a time for each credential (tokenSingleFlight.ts), as connection.ts's
+ * One token request at a time for each credential (connection.ts's firstTokenRequestOf), as its
  * attempt uses it: the sends go to a stand-in for n8n's HTTP helper that stays under way until
  * released and notes the token each request went with.
  */
@@ -8,7 +8,7 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n
 import { attempt, connect } from '../../../../nodes/shared/transport/connection';
 import type { AttemptResult } from '../../../../nodes/shared/transport/connection';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
-import { renewOnce } from '../../../../nodes/shared/transport/tokenSingleFlight';
+import { renewOnce } from '../../../../nodes/shared/transport/connection';
 
 const node = { id: 'pay', name: 'Pay', type: 'n8n-nodes-pay.pay', parameters: {} } as INode;
 
