@@ -12,7 +12,7 @@ import { join } from 'path';
 import type { SandboxEndpoint } from '../sandbox';
 import { SandboxControl } from '../sandbox/controlClient';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
-import { defaultItemsAtOnce } from '../nodes/Pay/itemsAtOnce';
+import { defaultItemsAtOnce } from '../nodes/Pay/actions/router';
 import { findOperation } from '../nodes/Pay/actions/router';
 import { COMPARED_OPERATIONS, httpNodeOf, payNodeOf } from './comparedOperations';
 import type { ComparedOperation } from './comparedOperations';

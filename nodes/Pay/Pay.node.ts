@@ -14,7 +14,7 @@ import { buildSubtitle } from './actions/subtitle';
 import { CURRENT_PAY_NODE_VERSION, PAY_NODE_VERSIONS } from './helpers/nodeVersions';
 import { searchBanks } from './methods/searchBanks';
 import { searchCards } from './methods/searchCards';
-import { requestOptionsProperty } from './requestOptions';
+import { requestOptionsProperty } from './actions/router';
 import { answerCallbackToWaitingRun } from './waiting/resumeWebhook';
 
 export class Pay implements INodeType {

@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ItemResult } from './execution/itemOutput';
-import type { NodeRun } from './execution/nodeRun';
+import type { NodeRun } from './execution/operationEnvironment';
 import type { OperationEnvironment } from './execution/operationEnvironment';
 import type { WaitKind } from './waiting/waitRecord';
 

@@ -5,7 +5,12 @@
  * service when its answer is lost and recorded: shared/transport/request.ts), and leaves as an
  * output item or as an error item paired to its input.
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	IDataObject,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { outcomeOf } from '../../shared/transport/failureOutcome';
@@ -15,9 +20,11 @@ import type { SendGate } from '../../shared/transport/sendGate';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
-import type { NodeRun } from '../execution/nodeRun';
+import type { NodeRun } from '../execution/operationEnvironment';
+import { readParameter } from '../execution/readParameter';
+import { readYesNo } from '../helpers/fieldInput';
+import { fromVersion2 } from '../helpers/nodeVersions';
 import { openToolCall } from '../tool/toolGate';
-import { readSimplify, simplified } from './simplifyField';
 import type { OperationEnvironment, PayOperation } from './types';
 
 /**
@@ -142,4 +149,47 @@ export async function runItems(
 	if (failed.first !== undefined)
 		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
 	return { items: results.flat(), failedItems };
+}
+
+/**
+ * Simplify, as n8n's nodes with large objects have it (from version 2, on by default): the
+ * operation's output reduced to the fields a workflow maps, by the operation's own `simplify`.
+ * Off, or at version 1 (where the field is not shown), the output is the whole answer, as before.
+ */
+
+export const simplifyProperty: INodeProperties = fromVersion2({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+});
+
+/**
+ * The operation's way to simplify, when it has one and the item's Simplify is on. Read before
+ * anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
+ */
+export function readSimplify(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	operation: PayOperation,
+	itemIndex: number,
+): PayOperation['simplify'] {
+	if (operation.simplify === undefined) return undefined;
+	const on = readYesNo(
+		run.node,
+		itemIndex,
+		simplifyProperty.displayName,
+		readParameter(context, run, simplifyProperty.name, itemIndex, false),
+	);
+	return on ? operation.simplify : undefined;
+}
+
+export function simplified(
+	output: ItemResult,
+	simplify: NonNullable<PayOperation['simplify']>,
+): ItemResult {
+	return Array.isArray(output)
+		? output.map((entry: IDataObject) => simplify(entry))
+		: simplify(output);
 }

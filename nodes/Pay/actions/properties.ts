@@ -2,9 +2,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { toolSettingsProperties } from '../tool/toolSettings';
-import { referenceProperty } from './referenceField';
+import { referenceProperty } from '../execution/derivedReference';
 import { resources } from './registry';
-import { simplifyProperty } from './simplifyField';
+import { simplifyProperty } from './itemPipeline';
 import type { PayOperation } from './types';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

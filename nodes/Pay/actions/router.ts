@@ -1,17 +1,24 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	ICredentialDataDecryptedObject,
+	INode,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { releaseLedger } from '../../shared/transport/atMostOnce';
-import { startRun } from '../execution/nodeRun';
-import { defaultItemsAtOnce } from '../itemsAtOnce';
-import { readRequestOptions } from '../requestOptions';
-import type { RequestOptions } from '../requestOptions';
+import { releaseLedger, ledgerScope } from '../../shared/transport/atMostOnce';
+import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
+import type { TransportSettings } from '../../shared/transport/requestTypes';
+import { DEFAULT_RETRY_SETTINGS } from '../../shared/transport/retryPolicy';
+import type { NodeRun } from '../execution/operationEnvironment';
+import { readWholeNumber } from '../helpers/fieldInput';
+import type { PayOperation } from '../payOperation';
 import { startWaiting } from '../waiting/startWaiting';
 import { readWaitLimit } from '../waiting/waitLimit';
 import type { WaitLimit } from '../waiting/waitLimit';
 import { failEveryItem, runPayItems } from './itemPipeline';
 import { resources } from './registry';
-import type { PayOperation } from './types';
 
 /**
  * One run of the Pay node: the operation chosen, the node-wide settings (request options, the
@@ -62,4 +69,136 @@ export function findOperation(
 	return resources
 		.find((resource) => resource.value === resourceValue)
 		?.operations.find((operation) => operation.value === operationValue);
+}
+
+/** Reads once for the whole run what every item needs: n8n would rebuild it for each request. */
+export function startRun(
+	context: IExecuteFunctions,
+	node: INode,
+	settings: TransportSettings,
+): NodeRun {
+	// Read once: building n8n's data proxy for every request was a measurable cost.
+	const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
+	const executionId = context.getExecutionId();
+	// Read once per execution, as most n8n nodes do: n8n fetches and decrypts them on every call.
+	let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
+	return {
+		node,
+		settings,
+		runIndex,
+		executionCache: new Map(),
+		// Outside an execution (no id), nothing is remembered.
+		ledgerScope: executionId
+			? ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex)
+			: undefined,
+		credentials: async (itemIndex) =>
+			await (credentials ??= context.getCredentials(CREDENTIAL_NAME, itemIndex)),
+	};
+}
+
+/**
+ * How many items the node sends at the same time when Items at Once is not set. Operations that
+ * cannot cause anything twice, reads and creations that carry an idempotency key, send 10 at a
+ * time: one at a time made them slower than n8n's HTTP Request node, which starts every item's
+ * request at once. Everything that moves money or changes state stays one at a time: the service
+ * checks the balance per request and does not say what it does with payouts sent together, and
+ * one at a time a run stops at the first refused item with nothing after it sent. Never-twice does
+ * not depend on it (every item's Reference is claimed before any is sent), so a payroll run may set
+ * 10: in n8n 2.41.1, 1,000 transfers then took 0.9 times as long as the HTTP Request node.
+ */
+
+export const ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS = 10;
+
+export function defaultItemsAtOnce(operation: PayOperation): number {
+	return operation.safeToRunTogether ? ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS : 1;
+}
+
+/**
+ * An hour: longer than any answer worth waiting for, and far below what Node's timers hold
+ * (2^31 - 1 ms), past which they fire at once.
+ */
+const MAX_TIMEOUT_MS = 3_600_000;
+
+// A plain name, not DEFAULT_RETRY_SETTINGS.maxRetries: n8n's lint takes a member expression for a
+// missing default.
+const { maxRetries: defaultMaxRetries } = DEFAULT_RETRY_SETTINGS;
+
+/** Node-wide settings of how requests are made, shown for every operation. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Items at Once',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50 },
+			default: 1,
+			description:
+				"How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state, so payouts go in input order and stop at the first refusal. For large payout runs set 10: every item's Reference is recorded before any is sent, so nothing is sent twice either way. Output keeps the input order whatever you choose.",
+		},
+		{
+			displayName: 'Retries of Safe Requests',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: defaultMaxRetries,
+			description:
+				'How many times a read (or a payment creation protected by its idempotency key) is repeated after a 429, a 5xx or a network error. Requests that move money are never repeated.',
+		},
+		{
+			displayName: 'Timeout (Ms)',
+			name: 'timeoutMs',
+			type: 'number',
+			typeOptions: { minValue: 1000, maxValue: MAX_TIMEOUT_MS },
+			default: 30000,
+			description: 'How long to wait for an answer before giving up on a request',
+		},
+	],
+};
+
+export interface RequestOptions {
+	concurrency: number;
+	settings: TransportSettings;
+}
+
+/**
+ * The node's request options, read once (from the first item, as node-wide settings are). A mapped
+ * value out of range is refused, naming the field: a negative timeout, for one, would otherwise
+ * crash inside Node's sockets instead of failing the item.
+ */
+export function readRequestOptions(
+	context: IExecuteFunctions,
+	node: INode,
+	defaultConcurrency = 1,
+): RequestOptions {
+	const options = context.getNodeParameter('requestOptions', 0, {}) as {
+		concurrency?: unknown;
+		maxRetries?: unknown;
+		timeoutMs?: unknown;
+	};
+	const read = (raw: unknown, fallback: number, field: string, min: number, max?: number) =>
+		raw === undefined || raw === null || raw === ''
+			? fallback
+			: readWholeNumber(node, 0, field, raw, min, max);
+	return {
+		concurrency: read(options.concurrency, defaultConcurrency, 'Items at Once', 1, 50),
+		settings: {
+			// Below the editor's 1000 ms only when mapped; tests and impatient flows use that.
+			timeoutMs: read(options.timeoutMs, 30000, 'Timeout (Ms)', 1, MAX_TIMEOUT_MS),
+			retry: {
+				...DEFAULT_RETRY_SETTINGS,
+				maxRetries: read(
+					options.maxRetries,
+					DEFAULT_RETRY_SETTINGS.maxRetries,
+					'Retries of Safe Requests',
+					0,
+					10,
+				),
+			},
+		},
+	};
 }

@@ -4,12 +4,13 @@
  * a re-run with the same trigger data, a worker picking up a crashed run), different for another
  * trigger event, another item, another amount or recipient.
  */
-import { hash } from 'crypto';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { hash, createHash } from 'crypto';
+import type { IExecuteFunctions, IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { onceForTheRun } from './onceForTheRun';
+import { readText } from '../helpers/fieldInput';
+import { onceForTheRun } from './operationEnvironment';
 import type { OperationEnvironment } from './operationEnvironment';
-import { startNodesDigest } from './startNodesDigest';
+import { readParameter } from './readParameter';
 
 /** n8n names a node's AI-tool form by adding `Tool` to its type. */
 export function runsAsTool(nodeType: string): boolean {
@@ -70,4 +71,68 @@ async function referenceFrame(
 
 function elements(values: unknown[]): string {
 	return JSON.stringify(values).slice(1, -1);
+}
+
+/**
+ * What started this execution, as a digest: the items the workflow's start nodes gave (a
+ * trigger's callback, a schedule's time, a sub-workflow's input). n8n's Retry of a failed execution
+ * keeps those items, so the digest stays the same; the next trigger event gives other items, so it
+ * changes.
+ */
+
+export function startNodesDigest(context: IExecuteFunctions, node: INode): string {
+	const digest = createHash('sha256');
+	const ancestors = context.getParentNodes(node.name);
+	if (ancestors.length === 0) {
+		// The node is where the execution starts: what it was given is what started it.
+		digest.update(JSON.stringify(context.getInputData().map((item) => item.json)));
+		return digest.digest('hex');
+	}
+	const proxy = context.getWorkflowDataProxy(0);
+	for (const ancestor of ancestors) {
+		if (context.getParentNodes(ancestor.name).length > 0) continue;
+		const start = proxy.$(ancestor.name) as {
+			isExecuted: boolean;
+			all(): Array<{ json: IDataObject }>;
+		};
+		if (!start.isExecuted) continue;
+		digest.update(ancestor.name).update('\u0000');
+		digest.update(JSON.stringify(start.all().map((item) => item.json))).update('\u0000');
+	}
+	return digest.digest('hex');
+}
+
+/**
+ * The Reference of every money-moving operation: what n8n records so the payment is
+ * never sent twice.
+ */
+
+export const referenceProperty: INodeProperties = {
+	displayName: 'Reference',
+	name: 'reference',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. INV-1001, or {{ $json.slug }} after a Pay Trigger',
+	description:
+		"What makes this payment unique. n8n records it in its own database before sending; the node reads the record back half a second later and sends only if its own claim is the one recorded. So a reference goes out at most once: on a Retry of the execution, from another execution, and when two workers claim it at the same instant, as long as n8n's database writes each record within that half second. When an earlier send's answer was lost, the node asks the service (the transfer list, the payment's state) before saying the outcome is unknown. Empty: one derived from the trigger's data, the item and the payment, so a Retry sends nothing twice. Map a business key (an invoice number, the paid payment's slug) to be safe across separate trigger events too. To send again on purpose, use a new reference.",
+};
+
+/**
+ * The item's reference: the one mapped, or the one derived from what started the execution, the
+ * item's place and `payment` (the values that make the payment what it is, never a secret).
+ */
+export async function readReference(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	env: OperationEnvironment,
+	operation: string,
+	payment: unknown[],
+): Promise<string> {
+	const mapped = readText(
+		env.node,
+		itemIndex,
+		'Reference',
+		readParameter(context, env, 'reference', itemIndex, ''),
+	);
+	return mapped || (await derivedReference(context, env, itemIndex, operation, payment));
 }

@@ -1,5 +1,4 @@
-import type { PayRequest } from '../../shared/transport/requestTypes';
-import type { NodeRun } from './nodeRun';
+import type { ItemRun, PayRequest } from '../../shared/transport/requestTypes';
 
 /**
  * What an operation gets besides its item: the run (node, credential, settings, a cache for the
@@ -8,4 +7,38 @@ import type { NodeRun } from './nodeRun';
 export interface OperationEnvironment extends NodeRun {
 	/** Sends a request with the node's transport settings (timeout, retries). */
 	request(request: PayRequest): Promise<unknown>;
+}
+
+/** What every item of one run of the Pay node shares, read once for the whole run. */
+export interface NodeRun extends ItemRun {
+	/** Which run of the node this is in the execution (a node in a loop runs several times). */
+	runIndex: number;
+	/**
+	 * Values shared by the items of this run only (the service's public key, for one). It is
+	 * created for each run of the node and dropped with it.
+	 */
+	executionCache: Map<string, Promise<unknown>>;
+}
+
+/**
+ * A value every item of a node run shares (the service's public key, the parts of the derived
+ * Reference, a callback URL with its secret), worked out by the first item that needs it. Items
+ * running at once wait for the same promise rather than each working it out. A failure is not
+ * kept: the next item tries again, and each failing item gets its own error.
+ */
+
+export async function onceForTheRun<T>(
+	env: Pick<OperationEnvironment, 'executionCache'>,
+	key: string,
+	make: () => T | Promise<T>,
+): Promise<T> {
+	const cache = env.executionCache;
+	const shared = cache.get(key) as Promise<T> | undefined;
+	if (shared !== undefined) return await shared;
+	const made = Promise.resolve().then(make);
+	cache.set(key, made);
+	made.catch(() => {
+		if (cache.get(key) === made) cache.delete(key);
+	});
+	return await made;
 }

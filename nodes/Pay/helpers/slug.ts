@@ -1,12 +1,11 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { readText, shownValue } from './fieldInput';
+import { isSlug } from '../../shared/service/slugRule';
+import { readText, shownValue, isLocatorValue } from './fieldInput';
 import { inputError } from './inputError';
-import { isLocatorValue } from './locatorValue';
 import { atVersion1, fromVersion2 } from './nodeVersions';
 import { lastPathSegment, looksLikeLink } from './pageLink';
 import { readSlugLocator, slugLocatorProperty } from './slugLocator';
-import { isSlug } from '../../shared/service/slugRule';
 
 /**
  * The field that names a payment object at version 1: its slug (`url` in the service's answers), as

@@ -7,10 +7,9 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { isSlug } from '../../shared/service/slugRule';
-import { readText, shownValue } from './fieldInput';
+import { readText, shownValue, fieldAndMode, modeNames } from './fieldInput';
+import type { LocatorValue } from './fieldInput';
 import { inputError } from './inputError';
-import { fieldAndMode, modeNames } from './locatorValue';
-import type { LocatorValue } from './locatorValue';
 import { lastPathSegment, looksLikeLink } from './pageLink';
 
 const SLUG_PATTERN = '[A-Za-z0-9_-]{1,64}';

@@ -3,7 +3,7 @@
  * locator (version 2: `{ mode, value }`). A payment given By URL is compared by its slug, so an
  * allow-list of slugs and an agent asking for a slug see the same value as a pasted link.
  */
-import { isLocatorValue } from '../helpers/locatorValue';
+import { isLocatorValue } from '../helpers/fieldInput';
 import { lastPathSegment } from '../helpers/pageLink';
 
 /** What the field holds as text: a locator's value (a link's slug), or the value itself. */

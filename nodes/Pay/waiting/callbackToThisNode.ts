@@ -7,7 +7,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { onceForTheRun } from '../execution/onceForTheRun';
+import { onceForTheRun } from '../execution/operationEnvironment';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
 import { WAIT_TOKEN_PARAMETER, waitTokenOfRun } from './waitToken';
 

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { NodeRun } from '../execution/nodeRun';
+import type { NodeRun } from '../execution/operationEnvironment';
 import type { WaitLimit } from './waitLimit';
 import { OUTCOME_FIELD } from './waitOutcome';
 import { recordWait, WAIT_RECORD_KEYS } from './waitRecord';

@@ -11,7 +11,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { itemRequests } from '../../shared/transport/request';
 import { runsAsTool } from '../execution/derivedReference';
-import type { NodeRun } from '../execution/nodeRun';
+import type { NodeRun } from '../execution/operationEnvironment';
 import { callbackToThisNode } from './callbackToThisNode';
 import { withWaitingUntil } from './startWaiting';
 import { MARGIN_AFTER_EXPIRY_MS, UNIT_MS } from './waitLimit';

@@ -53,7 +53,7 @@ export async function attempt(
 ): Promise<AttemptResult> {
 	const { credentials } = connection;
 	try {
-		// While the credential's first token is being obtained, the others wait (firstTokenRequestOf, below).
+		// While the credential's first token is being obtained, the others wait (firstTokenRequestOf).
 		const firstRequest = firstTokenRequestOf(credentials);
 		if (firstRequest) await firstRequest;
 		const tokenUsed = credentials[SESSION_TOKEN_FIELD];

@@ -5,10 +5,9 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { readText, shownValue } from '../../helpers/fieldInput';
+import { readText, shownValue, fieldAndMode, modeNames } from '../../helpers/fieldInput';
+import type { LocatorValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { fieldAndMode, modeNames } from '../../helpers/locatorValue';
-import type { LocatorValue } from '../../helpers/locatorValue';
 
 /** The service's card ids are UUIDs; letters, digits, "-" and "_" are let through, nothing else. */
 const CARD_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_-]{0,63}';

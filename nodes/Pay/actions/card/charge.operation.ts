@@ -8,7 +8,7 @@ import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../../shared/service/states';
 import { guardedField } from '../moneyFields';
-import { readReference } from '../referenceField';
+import { readReference } from '../../execution/derivedReference';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import type { KeyObject } from 'crypto';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readRequiredText, readText } from '../../helpers/fieldInput';
+import { readRequiredText, readText, isLocatorValue } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { isLocatorValue } from '../../helpers/locatorValue';
 import { atVersion1, fromVersion2 } from '../../helpers/nodeVersions';
 import { encryptField, plaintextLimit, RSA_PADDING_OPTIONS } from '../../helpers/rsaEncrypt';
 import type { RsaPadding } from '../../helpers/rsaEncrypt';

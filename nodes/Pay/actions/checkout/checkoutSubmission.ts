@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { readReference } from '../referenceField';
+import { readReference } from '../../execution/derivedReference';
 import type { OperationEnvironment } from '../types';
 
 export interface CheckoutAnswer {

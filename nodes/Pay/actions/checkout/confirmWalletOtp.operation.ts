@@ -5,7 +5,7 @@ import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperties } from '../../helpers/slug';
-import { readReference } from '../referenceField';
+import { readReference } from '../../execution/derivedReference';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode, NodeParameterValueType } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/amount';
+import { readPositiveAmount } from '../../helpers/fieldInput';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';

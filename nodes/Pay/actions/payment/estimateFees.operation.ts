@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/amount';
+import { readPositiveAmount } from '../../helpers/fieldInput';
 import { readYesNo } from '../../helpers/fieldInput';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import type { OperationEnvironment, PayOperation } from '../types';

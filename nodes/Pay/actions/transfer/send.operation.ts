@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/amount';
+import { readPositiveAmount } from '../../helpers/fieldInput';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
-import { readReference } from '../referenceField';
+import { readReference } from '../../execution/derivedReference';
 import type { OperationEnvironment, PayOperation } from '../types';
 
 const recipientProperty: INodeProperties = {

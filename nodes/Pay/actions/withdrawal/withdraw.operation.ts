@@ -11,7 +11,7 @@ import {
 } from '../payment/callbackField';
 import { guardedField } from '../moneyFields';
 import { optionsCollection } from '../sharedFields';
-import { readReference } from '../referenceField';
+import { readReference } from '../../execution/derivedReference';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {
 	holderProperty,

@@ -6,7 +6,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { runItems, runPayItems } from '../../../../nodes/Pay/actions/itemPipeline';
 import type { PayOperation } from '../../../../nodes/Pay/actions/types';
-import type { NodeRun } from '../../../../nodes/Pay/execution/nodeRun';
+import type { NodeRun } from '../../../../nodes/Pay/execution/operationEnvironment';
 import { inputError } from '../../../../nodes/Pay/helpers/inputError';
 import { AlreadySentError } from '../../../../nodes/shared/transport/earlierSend';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';

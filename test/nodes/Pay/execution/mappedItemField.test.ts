@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { isSafeObjectProperty, Workflow } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
-import { mappedItemPath, plainValueAt } from '../../../../nodes/Pay/execution/mappedItemField';
+import { mappedItemPath, plainValueAt } from '../../../../nodes/Pay/execution/readParameter';
 import { loadBuiltPackage } from '../../../harness/loadPackage';
 
 describe('mappedItemPath', () => {

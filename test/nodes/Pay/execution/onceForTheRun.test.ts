@@ -1,4 +1,4 @@
-import { onceForTheRun } from '../../../../nodes/Pay/execution/onceForTheRun';
+import { onceForTheRun } from '../../../../nodes/Pay/execution/operationEnvironment';
 
 function newRun() {
 	return { executionCache: new Map<string, Promise<unknown>>() };

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 
-import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/amount';
+import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/fieldInput';
 import { readUrlField } from '../../../../nodes/Pay/helpers/urlField';
 import { readCardNumber, readCvv, readExpiry } from '../../../../nodes/Pay/helpers/cardInput';
 import {
