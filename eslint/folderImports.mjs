@@ -9,10 +9,8 @@ const PAY_FLOORS = [
 	['methods', 'nodes/Pay/methods/**/*.ts'],
 	['actions', 'nodes/Pay/actions/**/*.ts'],
 	['tool', 'nodes/Pay/tool/**/*.ts'],
-	['itemsAtOnce', 'nodes/Pay/itemsAtOnce.ts'],
 	['payOperation', 'nodes/Pay/payOperation.ts'],
 	['waiting', 'nodes/Pay/waiting/**/*.ts'],
-	['requestOptions', 'nodes/Pay/requestOptions.ts'],
 	['execution', 'nodes/Pay/execution/**/*.ts'],
 	['helpers', 'nodes/Pay/helpers/**/*.ts'],
 ];

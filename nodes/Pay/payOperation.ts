@@ -1,7 +1,7 @@
 /**
  * An operation's descriptor: what the Pay node, its pipeline and the Pay Tool read of every
  * operation (its fields, whether and how it moves money, how many items run at once, whether an
- * agent may call it, whether it waits). It stands below `actions/`, `tool/` and `itemsAtOnce.ts`,
+ * agent may call it, whether it waits). It stands below `actions/` and `tool/`,
  * which all read it, so none of them imports another for it.
  */
 import type {
@@ -33,7 +33,7 @@ export interface PayOperation {
 	money?: MoneyMovement;
 	/**
 	 * Set when it sends only reads or idempotency-keyed creations, nothing that could happen twice:
-	 * Items at Once then defaults to several at a time (itemsAtOnce.ts) instead of one.
+	 * Items at Once then defaults to several at a time (actions/router.ts) instead of one.
 	 */
 	safeToRunTogether?: true;
 	/** Set when an AI agent may not call it: the Pay Tool refuses it, saying why (`refused`). */

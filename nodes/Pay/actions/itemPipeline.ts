@@ -15,13 +15,12 @@ import type {
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { outcomeOf } from '../../shared/transport/failureOutcome';
 import { itemRequests } from '../../shared/transport/request';
-import { GateShutError, sendGate } from '../../shared/transport/sendGate';
-import type { SendGate } from '../../shared/transport/sendGate';
+import type { SendGate } from '../../shared/transport/requestTypes';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
-import { readParameter } from '../execution/readParameter';
+import { readParameter, runsAsTool } from '../execution/readParameter';
 import { readYesNo } from '../helpers/fieldInput';
 import { fromVersion2 } from '../helpers/nodeVersions';
 import { openToolCall } from '../tool/toolGate';
@@ -76,7 +75,10 @@ async function runPayItem(
 	const log: { carriedOut?: string } = {};
 	const env: OperationEnvironment = { ...run, request: itemRequests(context, run, log) };
 	// An agent's call is refused here, before anything is sent, unless the user's settings allow it.
-	const toolCall = await openToolCall(context, env, resource, operation, itemIndex);
+	// In a workflow (not as an AI agent's tool) there is no call to open.
+	const toolCall = runsAsTool(env.node.type)
+		? await openToolCall(context, env, resource, operation, itemIndex)
+		: undefined;
 	if (toolCall && 'refused' in toolCall) return toolCall.refused;
 	try {
 		const simplify = readSimplify(context, run, operation, itemIndex);
@@ -192,4 +194,48 @@ export function simplified(
 	return Array.isArray(output)
 		? output.map((entry: IDataObject) => simplify(entry))
 		: simplify(output);
+}
+
+/*
+ * The send gate: Items at Once for a run whose items all start together. Every item reads its
+ * fields and claims its Reference at once (the claims share one write and one wait, sentRecord.ts),
+ * and then at most `limit` items are past the gate, taken in the order they asked. An item keeps
+ * its place until the pipeline is done with it, so a failure can shut the gate (the run stops: an
+ * item failed without Continue On Fail) before anyone else goes through; those still waiting send
+ * nothing.
+ */
+/** Why an item waiting for its place sent nothing: an earlier item's failure stops the run. */
+export class GateShutError extends Error {
+	constructor() {
+		super('Not sent: another item of this run failed first, so the run stops');
+	}
+}
+
+export function sendGate(limit: number): SendGate {
+	let free = Math.max(1, Math.floor(limit) || 1);
+	let shut = false;
+	const inside = new Set<number>();
+	const queue: Array<{ itemIndex: number; admit(): void; refuse(): void }> = [];
+	return {
+		async enter(itemIndex) {
+			if (inside.has(itemIndex)) return;
+			if (shut) throw new GateShutError();
+			if (free > 0) free--;
+			else
+				await new Promise<void>((admit, refuse) => {
+					queue.push({ itemIndex, admit, refuse: () => refuse(new GateShutError()) });
+				});
+			inside.add(itemIndex);
+		},
+		leave(itemIndex) {
+			if (!inside.delete(itemIndex)) return;
+			const next = queue.shift();
+			if (next) next.admit();
+			else free++;
+		},
+		shut() {
+			shut = true;
+			for (const waiting of queue.splice(0)) waiting.refuse();
+		},
+	};
 }

@@ -1,6 +1,6 @@
 /**
  * The types an action reads: a resource, and the operation descriptor. The descriptor stands below
- * `actions/` (`../payOperation.ts`) because the Pay Tool and `itemsAtOnce.ts` read it too.
+ * `actions/` (`../payOperation.ts`) because the Pay Tool reads it too.
  */
 import type { PayOperation } from '../payOperation';
 

@@ -8,14 +8,8 @@ import { hash, createHash } from 'crypto';
 import type { IExecuteFunctions, IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { readText } from '../helpers/fieldInput';
-import { onceForTheRun } from './operationEnvironment';
 import type { OperationEnvironment } from './operationEnvironment';
-import { readParameter } from './readParameter';
-
-/** n8n names a node's AI-tool form by adding `Tool` to its type. */
-export function runsAsTool(nodeType: string): boolean {
-	return nodeType.endsWith('Tool');
-}
+import { onceForTheRun, readParameter, runsAsTool } from './readParameter';
 
 export async function derivedReference(
 	context: IExecuteFunctions,

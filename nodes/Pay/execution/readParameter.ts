@@ -5,7 +5,7 @@
  * only mapped fields are Amount and Description those per-item reads of the fixed fields were most
  * of the node's own CPU time (docs/BENCHMARKS.md). A field holding an expression anywhere (even
  * inside a collection) is read per item: from the item itself when it only names one of its values
- * (mappedItemField.ts), otherwise by n8n. No field of this package has an expression as its
+ * (mappedItemPath, below), otherwise by n8n. No field of this package has an expression as its
  * default (a test checks), so a field left at its default is fixed too.
  */
 import { isSafeObjectProperty } from 'n8n-workflow';
@@ -17,8 +17,12 @@ import type {
 } from 'n8n-workflow';
 
 import { isLocatorValue } from '../helpers/fieldInput';
-import { runsAsTool } from './derivedReference';
 import type { OperationEnvironment } from './operationEnvironment';
+
+/** n8n names a node's AI-tool form by adding `Tool` to its type. */
+export function runsAsTool(nodeType: string): boolean {
+	return nodeType.endsWith('Tool');
+}
 
 /** What n8n's getNodeParameter is asked besides the name: a resource locator's value alone. */
 export type ReadOptions = Pick<IGetNodeParameterOptions, 'extractValue'>;
@@ -159,4 +163,27 @@ export function plainValueAt(
 	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 		? value
 		: undefined;
+}
+
+/**
+ * A value every item of a node run shares (the service's public key, the parts of the derived
+ * Reference, a callback URL with its secret), worked out by the first item that needs it. Items
+ * running at once wait for the same promise rather than each working it out. A failure is not
+ * kept: the next item tries again, and each failing item gets its own error.
+ */
+
+export async function onceForTheRun<T>(
+	env: Pick<OperationEnvironment, 'executionCache'>,
+	key: string,
+	make: () => T | Promise<T>,
+): Promise<T> {
+	const cache = env.executionCache;
+	const shared = cache.get(key) as Promise<T> | undefined;
+	if (shared !== undefined) return await shared;
+	const made = Promise.resolve().then(make);
+	cache.set(key, made);
+	made.catch(() => {
+		if (cache.get(key) === made) cache.delete(key);
+	});
+	return await made;
 }

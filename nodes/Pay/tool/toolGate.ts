@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { movedNothing } from '../../shared/transport/failureOutcome';
 import type { ItemOutcome } from '../../shared/transport/failureOutcome';
 import type { OperationEnvironment, PayOperation } from '../payOperation';
-import { runsAsTool } from '../execution/derivedReference';
+import { runsAsTool } from '../execution/readParameter';
 import type { ItemResult } from '../execution/itemOutput';
 import { readParameter } from '../execution/readParameter';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';

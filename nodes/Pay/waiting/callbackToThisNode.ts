@@ -7,7 +7,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { onceForTheRun } from '../execution/operationEnvironment';
+import { onceForTheRun } from '../execution/readParameter';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
 import { WAIT_TOKEN_PARAMETER, waitTokenOfRun } from './waitToken';
 

@@ -10,7 +10,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemRequests } from '../../shared/transport/request';
-import { runsAsTool } from '../execution/derivedReference';
+import { runsAsTool } from '../execution/readParameter';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { callbackToThisNode } from './callbackToThisNode';
 import { withWaitingUntil } from './startWaiting';

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 
-import { onceForTheRun } from '../execution/operationEnvironment';
+import { onceForTheRun } from '../execution/readParameter';
 import type { OperationEnvironment } from '../execution/operationEnvironment';
 
 /** The query parameter of the callback URL that carries the token (the callback secret's name). */

@@ -86,8 +86,9 @@ export function recordFailure(
 /*
  * The ledger remembers, within one execution, which items already sent a request that must not be
  * repeated. n8n's "Retry On Fail" runs the whole node again when it throws: without this ledger,
- * items that had already paid or withdrawn before a later item failed would pay again. On a repeat the ledger
- * hands back the recorded answer (or the recorded "outcome unknown" error) instead of sending.
+ * items that had already paid or withdrawn before a later item failed would pay again. On a
+ * repeat the ledger hands back the recorded answer (or the recorded "outcome unknown" error)
+ * instead of sending.
  *
  * It lives in process memory because retries of one execution run in the same process. A ledger
  * covers one run of one node in one execution (its scope). It is released as soon as that run ends

@@ -14,7 +14,6 @@ import type { ServiceCheck } from './askTheService';
 import { DEFAULT_RETRY_SETTINGS } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
 import type { RequestSafety } from './safety';
-import type { SendGate } from './sendGate';
 
 export type PayContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -71,8 +70,8 @@ export interface PayRequest {
 	 */
 	sensitive?: string[];
 	/**
-	 * Items at Once for a run whose items start together (sendGate.ts): the request waits for a place
-	 * on the wire, after its Reference is claimed.
+	 * Items at Once for a run whose items start together (the item pipeline's send gate): the
+	 * request waits for a place on the wire, after its Reference is claimed.
 	 */
 	gate?: SendGate;
 }
@@ -101,3 +100,12 @@ export const DEFAULT_TRANSPORT_SETTINGS: TransportSettings = {
 	timeoutMs: 30_000,
 	retry: DEFAULT_RETRY_SETTINGS,
 };
+
+/** Items at Once on the wire for a run whose items start together (the item pipeline keeps it). */
+export interface SendGate {
+	/** Waits for the item's place (it keeps one it has). */
+	enter(itemIndex: number): Promise<void>;
+	/** The pipeline is done with the item: its place goes to the next. */
+	leave(itemIndex: number): void;
+	shut(): void;
+}

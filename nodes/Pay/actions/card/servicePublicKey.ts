@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPublicKey } from '../../helpers/rsaEncrypt';
-import { onceForTheRun } from '../../execution/operationEnvironment';
+import { onceForTheRun } from '../../execution/readParameter';
 import type { OperationEnvironment } from '../types';
 
 const CACHE_KEY = 'service-public-key';

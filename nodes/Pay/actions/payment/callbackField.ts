@@ -9,7 +9,7 @@ import { readRequiredUrlField, readUrlField } from '../../helpers/urlField';
 import { readCallbackSecret } from '../../helpers/credentialSettings';
 import { readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { onceForTheRun } from '../../execution/operationEnvironment';
+import { onceForTheRun } from '../../execution/readParameter';
 import type { OperationEnvironment } from '../types';
 
 export const callbackUrlProperty: INodeProperties = {

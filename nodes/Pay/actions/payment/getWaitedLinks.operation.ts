@@ -8,7 +8,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { onceForTheRun } from '../../execution/operationEnvironment';
+import { onceForTheRun } from '../../execution/readParameter';
 import { linkOutcome, NOT_CREATED } from '../../waiting/linkOutcome';
 import { waitAgainProperties, waitAgainWhileOpen } from '../../waiting/waitAgainWhileOpen';
 import { readWaitInRun } from '../../waiting/waitRecord';

@@ -1,4 +1,4 @@
-import { onceForTheRun } from '../../../../nodes/Pay/execution/operationEnvironment';
+import { onceForTheRun } from '../../../../nodes/Pay/execution/readParameter';
 
 function newRun() {
 	return { executionCache: new Map<string, Promise<unknown>>() };
