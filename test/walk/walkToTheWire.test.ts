@@ -1,0 +1,100 @@
+/**
+ * The walk from an entry point to the wire, measured rather than told (CONTRIBUTING.md, "What
+ * happens to one item"): V8's coverage names every package file a run enters before its request
+ * leaves. One Transfer → Send item enters at most WALK_GOAL files, the ones `walkFiles.json` names
+ * for the lint (which lets them hold more lines); CONTRIBUTING lists each walk as measured here.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import type { Sandbox } from '../../sandbox';
+import type { TestCredentialsHelper } from '../harness/credentialsHelper';
+import { PACKAGE_ROOT } from '../harness/loadPackage';
+import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
+import { PollTriggerHarness } from '../harness/pollTriggerHarness';
+import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
+import { sandboxCredentials } from '../harness/sandboxCredentials';
+import { useSandboxPerFile } from '../harness/sandboxPerFile';
+import { filesEnteredToTheWire } from '../harness/walkToTheWire';
+import { replayCallback, slugsOf, waitForLinks } from '../nodes/Pay/waiting/linkWaits';
+
+let sandbox: Sandbox;
+useSandboxPerFile((started) => (sandbox = started));
+afterAll(shutDownEngine);
+
+/** The issue's goal for one Transfer → Send item (Airtable V2 in n8n takes four). */
+const WALK_GOAL = 12;
+
+/** The walk's files as the lint knows them (eslint.config.mjs lets them hold more lines). */
+const WALK_FILES = JSON.parse(readFileSync(join(__dirname, 'walkFiles.json'), 'utf8')) as string[];
+
+/** The files CONTRIBUTING.md lists under a walk's heading, up to the next heading: "- `path`". */
+function walkInContributing(heading: string): string[] {
+	const text = readFileSync(join(PACKAGE_ROOT, 'CONTRIBUTING.md'), 'utf8');
+	const start = text.indexOf(`\n### ${heading}\n`);
+	if (start < 0) throw new Error(`CONTRIBUTING.md has no heading "### ${heading}"`);
+	const body = text.slice(start + heading.length + 6);
+	const section = body.slice(0, body.search(/\n#/) < 0 ? undefined : body.search(/\n#/));
+	return [...section.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1]).sort();
+}
+
+describe('the walk from the entry point to the wire', () => {
+	it(`one Transfer → Send item enters at most ${WALK_GOAL} package files, those CONTRIBUTING and the lint name`, async () => {
+		let credentialsHelper: TestCredentialsHelper | undefined;
+		const transfer = async (amount: number) => {
+			const run = await runPayNode({
+				parameters: TRANSFER_FROM_ITEMS as never,
+				input: [{ to: 'friend', amount }],
+				credentials: sandboxCredentials(sandbox),
+				// As in n8n, the credential keeps its access token from one execution to the next.
+				credentialsHelper,
+				workflowId: `walk-${amount}`,
+			});
+			credentialsHelper = run.credentials;
+			expect(run.items[0].json).toMatchObject({ sent: true, amount });
+		};
+		await transfer(1001);
+		const walk = await filesEnteredToTheWire(
+			async () => await transfer(1002),
+			(request) => request.method === 'POST' && request.path.endsWith('/send/'),
+		);
+		expect(walk.length).toBeLessThanOrEqual(WALK_GOAL);
+		expect(walk).toEqual([...WALK_FILES].sort());
+		expect(walkInContributing('One Transfer → Send item')).toEqual(walk);
+	});
+
+	it('a Create and Wait callback enters the files CONTRIBUTING lists, up to its read of the link', async () => {
+		const callbackToNewWait = async (invoice: string) => {
+			const run = await waitForLinks(sandbox, [{ amount: 50000, invoice }]);
+			const slug = slugsOf(run)[0];
+			await sandbox.control.pay(slug);
+			return async () => {
+				const answer = await replayCallback(sandbox, run, slug);
+				expect(answer.items).toEqual([expect.objectContaining({ payment_outcome: 'paid' })]);
+			};
+		};
+		await (
+			await callbackToNewWait('WALK-1')
+		)();
+		const callback = await callbackToNewWait('WALK-2');
+		const walk = await filesEnteredToTheWire(
+			callback,
+			(request) => request.method === 'GET' && request.path.includes('/pay_detail/'),
+		);
+		expect(walkInContributing('A Create and Wait callback')).toEqual(walk);
+	});
+
+	it('a poll of the Pay Money Received Trigger enters the files CONTRIBUTING lists, up to its read of the transfer list', async () => {
+		const poller = await PollTriggerHarness.create(
+			{ account: 'demo', options: {} } as never,
+			sandboxCredentials(sandbox),
+		);
+		await poller.activate();
+		await poller.tick();
+		const walk = await filesEnteredToTheWire(
+			async () => await poller.tick(),
+			(request) => request.method === 'GET' && request.path.endsWith('/send/'),
+		);
+		expect(walkInContributing('A poll of the Pay Money Received Trigger')).toEqual(walk);
+	});
+});
