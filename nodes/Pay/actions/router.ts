@@ -21,9 +21,9 @@ import { failEveryItem, runPayItems } from './itemPipeline';
 import { resources } from './registry';
 
 /**
- * One run of the Pay node: the operation chosen, the node-wide settings (request options, the
- * wait's limit), every item through the item pipeline, then the at-most-once ledger let go and,
- * for an operation that waits, the execution put to wait.
+ * One run of the Pay node: the operation chosen, the node-wide settings read once (the Request
+ * Options, Items at Once, the wait's limit, the credential), every item through the item pipeline,
+ * then the at-most-once ledger let go and, for an operation that waits, the execution put to wait.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// Read once: n8n's getNode() copies the node, parameters and all, on every call.
@@ -106,7 +106,6 @@ export function startRun(
  * not depend on it (every item's Reference is claimed before any is sent), so a payroll run may set
  * 10: in n8n 2.41.1, 1,000 transfers then took 0.9 times as long as the HTTP Request node.
  */
-
 export const ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS = 10;
 
 export function defaultItemsAtOnce(operation: PayOperation): number {

@@ -3,9 +3,10 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 import { inputError } from './inputError';
 
 /**
- * Reading plain text and whole-number fields from what the editor or a mapping gives. A mapping can
- * give anything (an object, a list, a yes/no), and `String()` would turn an object into
- * "[object Object]" and send it; these refuse it instead, naming the field and what was given.
+ * Reading a field's value from what the editor or a mapping gives: text, whole numbers, amounts,
+ * a resource locator's value. A mapping can give anything (an object, a list, a yes/no), and
+ * `String()` would turn an object into "[object Object]" and send it; these refuse it instead,
+ * naming the field and what was given.
  */
 
 /**

@@ -1,9 +1,9 @@
 /** Items at Once, unset, from what each operation declares of itself. */
-import { resources } from '../../../nodes/Pay/actions/registry';
+import { resources } from '../../../../nodes/Pay/actions/registry';
 import {
 	defaultItemsAtOnce,
 	ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS,
-} from '../../../nodes/Pay/actions/router';
+} from '../../../../nodes/Pay/actions/router';
 
 const operations = resources.flatMap((resource) => resource.operations);
 
