@@ -158,7 +158,6 @@ export async function runItems(
  * operation's output reduced to the fields a workflow maps, by the operation's own `simplify`.
  * Off, or at version 1 (where the field is not shown), the output is the whole answer, as before.
  */
-
 export const simplifyProperty: INodeProperties = fromVersion2({
 	displayName: 'Simplify',
 	name: 'simplify',

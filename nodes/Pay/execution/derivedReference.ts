@@ -73,7 +73,6 @@ function elements(values: unknown[]): string {
  * keeps those items, so the digest stays the same; the next trigger event gives other items, so it
  * changes.
  */
-
 export function startNodesDigest(context: IExecuteFunctions, node: INode): string {
 	const digest = createHash('sha256');
 	const ancestors = context.getParentNodes(node.name);
@@ -100,7 +99,6 @@ export function startNodesDigest(context: IExecuteFunctions, node: INode): strin
  * The Reference of every money-moving operation: what n8n records so the payment is
  * never sent twice.
  */
-
 export const referenceProperty: INodeProperties = {
 	displayName: 'Reference',
 	name: 'reference',

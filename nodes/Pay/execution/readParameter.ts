@@ -109,7 +109,6 @@ export function holdsExpression(value: unknown): boolean {
  * or boolean is read here; anything else, a missing value included, is left to n8n, so the result
  * is always n8n's own.
  */
-
 /** `={{ $json.a.b }}`, `={{ $json['a b'] }}`: one expression and nothing around it. */
 const WHOLE_MAPPING =
 	/^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*'[^'\\]*'\s*\]|\[\s*"[^"\\]*"\s*\])+)\s*\}\}$/;
@@ -171,7 +170,6 @@ export function plainValueAt(
  * running at once wait for the same promise rather than each working it out. A failure is not
  * kept: the next item tries again, and each failing item gets its own error.
  */
-
 export async function onceForTheRun<T>(
 	env: Pick<OperationEnvironment, 'executionCache'>,
 	key: string,

@@ -1,13 +1,12 @@
-import type { INode, INodeProperties } from 'n8n-workflow';
-
-import { inputError } from './inputError';
-
 /**
  * Reading a field's value from what the editor or a mapping gives: text, whole numbers, amounts,
  * a resource locator's value. A mapping can give anything (an object, a list, a yes/no), and
  * `String()` would turn an object into "[object Object]" and send it; these refuse it instead,
  * naming the field and what was given.
  */
+import type { INode, INodeProperties } from 'n8n-workflow';
+
+import { inputError } from './inputError';
 
 /**
  * A text field: text is trimmed, a number (a phone or document number from a spreadsheet) becomes
@@ -180,7 +179,6 @@ function parseAmountText(text: string): number | undefined {
  * The value of a resource locator field as n8n stores it, `{ __rl: true, mode, value }`: fields
  * that pick a payment or a card from version 2 of the Pay node on. Version 1 stored plain text.
  */
-
 export interface LocatorValue {
 	mode: string;
 	value: unknown;
