@@ -8,7 +8,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isAlreadySent } from '../../shared/transport/earlierSend';
-import { outcomeOf } from '../../shared/transport/failureOutcome';
+import { outcomeOf } from '../../shared/transport/failureMeaning';
 import { itemRequests } from '../../shared/transport/request';
 import { GateShutError, sendGate } from '../../shared/transport/sendGate';
 import type { SendGate } from '../../shared/transport/sendGate';

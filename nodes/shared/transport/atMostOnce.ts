@@ -5,8 +5,8 @@
  */
 import { forgetLedger, readLedger, writeLedger } from './onceLedger';
 import type { PayRequest } from './requestTypes';
-import { mayHaveActed } from './failureOutcome';
-import type { FailureOutcome } from './safety';
+import { mayHaveActed } from './failureMeaning';
+import type { FailureOutcome } from './failureMeaning';
 
 /** Where one request is remembered: its node run's scope and its own key. */
 export interface LedgerPlace {
