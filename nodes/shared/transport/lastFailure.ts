@@ -62,7 +62,8 @@ export async function resolveFailure(
 			? await call.ask(claimedAt)
 			: undefined;
 	const outcome = outcomeAfter(meaning, { referenceRecorded, serviceShowsIt: finding?.shown });
-	if (outcome === 'already_sent' || outcome === 'sent') {
+	// An earlier send, or this one shown by the service: no failure, an ordinary output item.
+	if (OUTCOMES[outcome].item === 'output') {
 		await settleRecord(record, outcome);
 		const reference = request.reference ?? '';
 		const sent = finding?.shown
