@@ -244,6 +244,16 @@ describe('the failure table, cell by cell', () => {
 		expect(outcomeOf(refused.error)).toBe('refused');
 	});
 
+	it('reads the service words before the 429: a repeated key is not sent again', () => {
+		const limited: RequestFailure = { kind: 'http', status: 429, detail: REPEATED_KEY };
+		expect(kindOf(limited)).toBe('repeated_key');
+		expect(nextRetryDelay('idempotent', limited, 1, DEFAULT_TRANSPORT_SETTINGS.retry)).toBe(
+			undefined,
+		);
+		// A server error keeps its meaning whatever it says: the service may have acted.
+		expect(kindOf({ ...limited, status: 502 })).toBe('server_error');
+	});
+
 	it('says the service may have acted exactly where a write comes out unknown', () => {
 		for (const [kind, safety, outcome] of GRID)
 			if (safety === 'once')
