@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isAlreadySent } from '../../shared/transport/earlierSend';
-import { outcomeOf } from '../../shared/transport/failureOutcome';
+import { outcomeOf } from '../../shared/transport/failureMeaning';
 import { itemRequests } from '../../shared/transport/request';
 import type { SendGate } from '../../shared/transport/requestTypes';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';

@@ -5,8 +5,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { readErrorFacts } from '../../shared/errorFacts';
-import { outcomeOf } from '../../shared/transport/failureOutcome';
+import { readErrorFacts } from '../../shared/transport/errorFacts';
+import { outcomeOf } from '../../shared/transport/failureMeaning';
 
 /** What one item's operation gives: one output item or several (a list). */
 export type ItemResult = IDataObject | IDataObject[];

@@ -7,8 +7,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { movedNothing } from '../../shared/transport/failureOutcome';
-import type { ItemOutcome } from '../../shared/transport/failureOutcome';
+import { movedNothing } from '../../shared/transport/failureMeaning';
+import type { ItemOutcome } from '../../shared/transport/failureMeaning';
 import type { OperationEnvironment, PayOperation } from '../payOperation';
 import { runsAsTool } from '../execution/readParameter';
 import type { ItemResult } from '../execution/itemOutput';

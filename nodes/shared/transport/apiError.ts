@@ -1,126 +1,68 @@
+/**
+ * The error a workflow author reads for a failed request: the words for each kind of failure, the
+ * outcome the failure table gives it (failureMeaning.ts), and the NodeApiError n8n shows.
+ */
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { setErrorFacts } from '../errorFacts';
+import { capitalise } from '../text';
+import { setErrorFacts } from './errorFacts';
 import type { RequestFailure } from './failure';
-import { lostAnswer } from './failureFacts';
-import type { FailedRequestContext, PayErrorFacts } from './failureFacts';
-import { describeHttpFailure } from './httpFailureFacts';
+import { meaningOf } from './failureMeaning';
+import type { FailureOutcome } from './failureMeaning';
+import { httpWords, lostCause, unansweredWords } from './failureWords';
+import type { FailedRequestContext, FailureWords } from './failureWords';
+
+/** What a failed request's error says: its words, and the outcome the failure table gives it. */
+export interface PayErrorFacts extends FailureWords {
+	outcome: FailureOutcome;
+}
 
 /** Turns a failure into the words a workflow author reads, and the outcome they can branch on. */
 export function describeFailure(
 	failure: RequestFailure,
 	context: FailedRequestContext,
 ): PayErrorFacts {
-	const facts = describeLastAttempt(failure, context);
-	if (!context.earlierAttemptLost || context.safety === 'read' || facts.outcome === 'unknown')
-		return facts;
+	const { kind, outcome, because } = meaningOf(failure, context);
+	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
+	if (outcome === 'unknown' && because === 'kind') return lostAnswer(failure, context, tries);
+	const words =
+		failure.kind === 'http' ? httpWords(failure, tries) : unansweredWords(failure, context, tries);
+	if (because === 'kind') return { ...words, outcome };
+	if (kind === 'repeated_key') {
+		return {
+			message: `${capitalise(context.action)} was already carried out by an earlier attempt whose answer was lost; it was not done twice.`,
+			description:
+				`The service refused the repeated idempotency key (${words.detail}). ${context.howToCheck ?? ''}`.trim(),
+			httpCode: words.httpCode,
+			outcome,
+			detail: words.detail,
+		};
+	}
 	// The last attempt was refused or never left, but an earlier one lost its answer after it was
 	// sent: that one may have been carried out, so "nothing was done" would be untrue.
 	return {
-		...facts,
-		message: `Outcome unknown: ${context.action} may have been carried out by an earlier attempt whose answer was lost. The last attempt: ${facts.message}`,
+		...words,
+		message: `Outcome unknown: ${context.action} may have been carried out by an earlier attempt whose answer was lost. The last attempt: ${words.message}`,
 		description: `Do not simply run it again. ${context.howToCheck ?? 'Check in the service before retrying.'}`,
-		outcome: 'unknown',
+		outcome,
 	};
 }
 
-function describeLastAttempt(
-	failure: RequestFailure,
-	context: FailedRequestContext,
-): PayErrorFacts {
-	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
-	if (failure.kind === 'http') return describeHttpFailure(failure, context, tries);
-	const lost = context.safety !== 'read' ? lostAfterSending(failure, context) : undefined;
-	return lost ?? describeUnanswered(failure, context, tries);
-}
-
-type Unanswered = Exclude<RequestFailure, { kind: 'http' }>;
-
 /** A write whose answer was lost after it left: it may have been carried out. */
-function lostAfterSending(
-	failure: Unanswered,
-	context: FailedRequestContext,
-): PayErrorFacts | undefined {
-	switch (failure.kind) {
-		case 'unreadable':
-			return lostAnswer(
-				context,
-				`The service answered HTTP ${failure.status} but the answer is not JSON: "${failure.bodyExcerpt}".`,
-				String(failure.status),
-			);
-		case 'timeout':
-			return lostAnswer(context, `No answer came within ${context.timeoutMs} ms.`);
-		case 'network':
-			return lostAnswer(
-				context,
-				`The connection broke after the request was sent (${failure.code}).`,
-			);
-		case 'canceled':
-			return lostAnswer(context, 'The execution was canceled while the request was under way.');
-		case 'other':
-			return lostAnswer(context, `The request failed: ${failure.message}.`);
-		// Not lost: a redirect is an answer (the request was not taken), the others never left.
-		case 'redirect':
-		case 'unreachable':
-		case 'credential':
-			return undefined;
-	}
-}
-
-/** A read that got no answer, or a request the service never took. */
-function describeUnanswered(
-	failure: Unanswered,
+function lostAnswer(
+	failure: RequestFailure,
 	context: FailedRequestContext,
 	tries: string,
 ): PayErrorFacts {
-	switch (failure.kind) {
-		case 'unreadable':
-			return {
-				message: `The service answered HTTP ${failure.status} with a body that is not JSON${tries}: "${failure.bodyExcerpt}"`,
-				description:
-					'A proxy or a maintenance page may stand in front of the service. Check the Base URL of the credential.',
-				httpCode: String(failure.status),
-				outcome: 'failed',
-			};
-		case 'redirect':
-			return {
-				message: `The service answered HTTP ${failure.status}, a redirect${failure.location ? ` to ${failure.location}` : ''}, instead of an answer`,
-				description:
-					'Redirects are not followed: the request carries the API key and the token, and a redirected POST would arrive as a GET. Check the Base URL of the credential (use the address it redirects to).',
-				httpCode: String(failure.status),
-				outcome: context.safety !== 'read' ? 'refused' : 'failed',
-			};
-		case 'timeout':
-			return {
-				message: `No answer from the service within ${context.timeoutMs} ms${tries}`,
-				description: 'Raise "Timeout" in the node options, or try again later.',
-				outcome: 'failed',
-			};
-		case 'network':
-			return {
-				message: `The connection to the service broke (${failure.code})${tries}`,
-				outcome: 'failed',
-			};
-		case 'unreachable':
-			return {
-				message: `Could not connect to the service (${failure.code})${tries}: nothing was sent`,
-				description:
-					'Check the Base URL of the credential and that the service (or the local sandbox) is running.',
-				outcome: 'not_sent',
-			};
-		case 'credential':
-			return {
-				message: failure.message,
-				description:
-					'The request itself was not sent. Open the credential and use "Test" to check it.',
-				outcome: 'not_sent',
-			};
-		case 'canceled':
-			return { message: 'The execution was canceled', outcome: 'failed' };
-		case 'other':
-			return { message: failure.message, outcome: 'failed' };
-	}
+	const { cause, httpCode, detail } = lostCause(failure, context, tries);
+	return {
+		message: `Outcome unknown: ${context.action} may have been carried out. ${cause}`,
+		description: `Do not simply run it again. ${context.howToCheck ?? 'Check in the service before retrying.'}`,
+		httpCode,
+		outcome: 'unknown',
+		detail,
+	};
 }
 
 /**

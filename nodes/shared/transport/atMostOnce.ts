@@ -9,9 +9,9 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { toNodeApiError } from './apiError';
 import type { Finding } from './askTheService';
 import { AlreadySentError, earlierOutcomeUnknown } from './earlierSend';
-import { mayHaveActed } from './failureOutcome';
+import { mayHaveActed } from './failureMeaning';
+import type { FailureOutcome } from './failureMeaning';
 import type { PayContext, PayRequest } from './requestTypes';
-import type { FailureOutcome } from './safety';
 import { sentRecordFor } from './sentRecord';
 import type { EarlierSend, SentRecord } from './sentRecord';
 

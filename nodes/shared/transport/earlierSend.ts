@@ -6,7 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { setErrorFacts } from '../errorFacts';
+import { setErrorFacts } from './errorFacts';
 import { capitalise } from '../text';
 import type { Finding } from './askTheService';
 

@@ -1,13 +1,13 @@
 /**
- * What a request's last failure becomes: "already sent" when the service holds its idempotency key
- * from another execution, "sent" when the service shows a lost answer went through, otherwise an
- * error in the service's words. Each is recorded for Retry On Fail, and the reference is let go
- * only when the service cannot have acted.
+ * What a request's last failure becomes, as the failure table says (failureMeaning.ts): "already
+ * sent", "sent" when the service shows a lost answer went through, otherwise an error in the
+ * service's words. Each is recorded for Retry On Fail, and the Reference's record is released,
+ * kept or marked sent.
  */
 import type { INode } from 'n8n-workflow';
 
-import { isDoubleIdempotencyKey } from '../service/doubleIdempotencyKey';
 import { describeFailure, toNodeApiError } from './apiError';
+import type { PayErrorFacts } from './apiError';
 import type { Finding } from './askTheService';
 import { recordFailure } from './atMostOnce';
 import type { LedgerPlace } from './atMostOnce';
@@ -15,8 +15,8 @@ import { quietly } from './atMostOnce';
 import type { Connection } from './connection';
 import { AlreadySentError, SentAsServiceShowsError } from './earlierSend';
 import type { RequestFailure } from './failure';
-import { mayHaveActed } from './failureOutcome';
-import type { PayErrorFacts } from './failureFacts';
+import { meaningOf, OUTCOMES, outcomeAfter } from './failureMeaning';
+import type { ItemOutcome } from './failureMeaning';
 import type { PayRequest, TransportSettings } from './requestTypes';
 import type { SentRecord } from './sentRecord';
 
@@ -46,20 +46,25 @@ export async function resolveFailure(
 	claimedAt: number,
 ): Promise<Error> {
 	const { node, request, place } = call;
+	const context = { safety: request.safety, earlierAttemptLost: last.earlierAttemptLost };
 	const facts = describeFailure(last.failure, {
-		safety: request.safety,
+		...context,
 		action: request.action,
 		howToCheck: request.howToCheck,
 		attempts: last.attempts,
 		timeoutMs: call.settings.timeoutMs,
-		earlierAttemptLost: last.earlierAttemptLost,
 	});
-	// The key came from the reference: the service has it from another execution or worker.
-	const sentElsewhere = record !== undefined && isDoubleIdempotencyKey(facts.detail);
+	const meaning = meaningOf(last.failure, context);
+	const referenceRecorded = record !== undefined;
+	// Before an item is called unknown, the service is asked what became of it.
 	const finding =
-		!sentElsewhere && facts.outcome === 'unknown' && record ? await call.ask(claimedAt) : undefined;
-	if (sentElsewhere || finding?.shown) {
-		await quietly(record?.markSent());
+		outcomeAfter(meaning, { referenceRecorded }) === 'unknown' && record
+			? await call.ask(claimedAt)
+			: undefined;
+	const outcome = outcomeAfter(meaning, { referenceRecorded, serviceShowsIt: finding?.shown });
+	// An earlier send, or this one shown by the service: no failure, an ordinary output item.
+	if (OUTCOMES[outcome].item === 'output') {
+		await settleRecord(record, outcome);
 		const reference = request.reference ?? '';
 		const sent = finding?.shown
 			? new SentAsServiceShowsError(
@@ -74,12 +79,19 @@ export async function resolveFailure(
 		recordFailure(place, request, 'refused', sent);
 		return sent;
 	}
-	if (finding)
+	if (finding && !finding.shown)
 		facts.description = `${facts.description ?? ''} Asked the service: ${finding.why}.`.trim();
 	const error = toNodeApiError(node, redactFacts(facts, call.masked), request.itemIndex);
 	recordFailure(place, request, facts.outcome, error);
-	if (!mayHaveActed(facts.outcome)) await quietly(record?.release());
+	await settleRecord(record, facts.outcome);
 	return error;
+}
+
+/** The Reference's record as the failure table says: released, kept, or marked sent. */
+async function settleRecord(record: SentRecord | undefined, outcome: ItemOutcome): Promise<void> {
+	const { reference } = OUTCOMES[outcome];
+	if (reference === 'released') await quietly(record?.release());
+	if (reference === 'marked_sent') await quietly(record?.markSent());
 }
 
 function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayErrorFacts {

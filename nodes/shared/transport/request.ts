@@ -7,7 +7,7 @@ import { askBeforeUnknown } from './askBeforeUnknown';
 import { claimReference, quietly } from './atMostOnce';
 import { attempt, connect } from './connection';
 import { maskerFor } from './connection';
-import type { RequestFailure } from './failure';
+import { serviceMayHaveActed } from './failureMeaning';
 import { resolveFailure } from './lastFailure';
 import type { LastFailure, RequestCall } from './lastFailure';
 import { CREDENTIAL_NAME, DEFAULT_TRANSPORT_SETTINGS } from './requestTypes';
@@ -153,15 +153,9 @@ async function sendWithRetries(
 		if (result.ok) return { value: result.value };
 		const wait = nextRetryDelay(sending.safety, result.failure, attempts, settings.retry);
 		if (wait === undefined) return { failure: result.failure, attempts, earlierAttemptLost };
-		if (isUnknownOutcome(result.failure)) earlierAttemptLost = true;
+		if (serviceMayHaveActed(result.failure)) earlierAttemptLost = true;
 		await sleep(wait);
 	}
-}
-
-/** Failures after which the service may have acted on the request. */
-function isUnknownOutcome(failure: RequestFailure): boolean {
-	if (failure.kind === 'http') return failure.status >= 500;
-	return failure.kind === 'timeout' || failure.kind === 'network' || failure.kind === 'unreadable';
 }
 
 function lostError(node: INode, request: PayRequest, settings: TransportSettings) {

@@ -13,7 +13,7 @@ import type {
 import type { ServiceCheck } from './askTheService';
 import { DEFAULT_RETRY_SETTINGS } from './retryPolicy';
 import type { RetrySettings } from './retryPolicy';
-import type { RequestSafety } from './safety';
+import type { RequestSafety } from './failureMeaning';
 
 export type PayContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;

@@ -1,5 +1,6 @@
 import type { RequestFailure } from './failure';
-import type { RequestSafety } from './safety';
+import { meaningOf } from './failureMeaning';
+import type { RequestSafety } from './failureMeaning';
 
 export interface RetrySettings {
 	/** How many times a safe request is repeated after its first attempt. */
@@ -26,26 +27,12 @@ export function nextRetryDelay(
 	attempt: number,
 	settings: RetrySettings,
 ): number | undefined {
-	if (safety === 'once' || attempt > settings.maxRetries) return undefined;
-	if (!isTransient(failure)) return undefined;
+	// Whether it may be sent again at all (never a `once` request) is the failure table's.
+	if (attempt > settings.maxRetries || !meaningOf(failure, { safety }).retried) return undefined;
 	const backoff = Math.min(settings.baseDelayMs * 2 ** (attempt - 1), settings.maxDelayMs);
 	const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined;
 	if (asked === undefined) return backoff;
 	// The service asked for a longer pause than the node will hold an execution for: give up now.
 	if (asked > settings.maxDelayMs) return undefined;
 	return Math.max(asked, 0);
-}
-
-export function isTransient(failure: RequestFailure): boolean {
-	switch (failure.kind) {
-		case 'http':
-			return failure.status === 429 || failure.status >= 500;
-		case 'unreadable':
-		case 'timeout':
-		case 'network':
-		case 'unreachable':
-			return true;
-		default:
-			return false;
-	}
 }

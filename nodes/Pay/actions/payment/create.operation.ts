@@ -6,8 +6,7 @@ import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';
 import { readJsonObject } from '../../helpers/jsonFields';
-import { readErrorFacts } from '../../../shared/errorFacts';
-import { outcomeOf } from '../../../shared/transport/failureOutcome';
+import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -33,7 +32,6 @@ import {
 } from './fields';
 import { readMethodSelection } from './methodSelection';
 import { simplePayment } from './simplePayment';
-import { isDoubleIdempotencyKey } from '../../../shared/service/doubleIdempotencyKey';
 
 export const createPayment: PayOperation = {
 	value: 'create',
@@ -169,13 +167,12 @@ const ALREADY_CREATED = Symbol('already created');
 
 /**
  * The service refuses a key it has seen: the object exists already (an earlier execution, n8n's
- * Retry of this one, a re-run with the same trigger data). Not a failure: nothing was created
- * twice, and the items after it still go on.
+ * Retry of this one, a re-run with the same trigger data). Not a failure (the failure table's
+ * `already_created`): nothing was created twice, and the items after it still go on.
  */
 async function sentOrEarlier(idempotencyKey: string, sending: Promise<unknown>): Promise<unknown> {
 	return await sending.catch(async (error: unknown) => {
-		const refused = outcomeOf(error) === 'refused';
-		if (refused && isDoubleIdempotencyKey(readErrorFacts(error).detail)) return ALREADY_CREATED;
+		if (meansAlreadyCreated(error)) return ALREADY_CREATED;
 		return await Promise.reject(error);
 	});
 }

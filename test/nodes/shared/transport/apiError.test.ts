@@ -1,5 +1,5 @@
 import { describeFailure, toNodeApiError } from '../../../../nodes/shared/transport/apiError';
-import type { FailedRequestContext } from '../../../../nodes/shared/transport/failureFacts';
+import type { FailedRequestContext } from '../../../../nodes/shared/transport/failureWords';
 import { payNode } from '../../../harness/payNode';
 
 const node = payNode();

@@ -1,15 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** What the user can branch on when an item fails (`outcome` in Continue On Fail output). */
-export type FailureOutcome =
-	/** The request never reached the service, or the input was refused before sending. */
-	| 'not_sent'
-	/** The service answered and refused: nothing happened. */
-	| 'refused'
-	/** The request may have been carried out: the answer was lost or was a server error. */
-	| 'unknown'
-	/** A read or an estimate failed: nothing was changed. */
-	| 'failed';
+// The outcomes and what each means are in the failure table (failureMeaning.ts).
+import type { FailureOutcome } from './failureMeaning';
 
 /**
  * What a failed item tells a Continue On Fail branch besides its message, carried in the n8n
