@@ -10,6 +10,8 @@
  * queue mode's median minus regular mode's. Every measured execution must have sent exactly its
  * transfers to the sandbox, each once (POST /send/ counted, the transfers it holds read back).
  */
+import { cpus, loadavg } from 'os';
+
 import type { SandboxEndpoint } from '../sandbox';
 import { postToWebhook } from '../test/e2e/n8nRest';
 import { transferBatchWorkflow } from '../test/queueMode/workflows';
@@ -24,7 +26,7 @@ import type { EndedExecution, ModeName, ModeUnderTest } from './queueModeStacks'
 /** `PAY_BENCH_QUEUE_TRANSFERS=50` to scale down. */
 const TRANSFERS = Number(process.env.PAY_BENCH_QUEUE_TRANSFERS ?? 1000);
 /** Executions per mode and pace, measured (`PAY_BENCH_QUEUE_ROUNDS`). */
-const ROUNDS = Number(process.env.PAY_BENCH_QUEUE_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.PAY_BENCH_QUEUE_ROUNDS ?? 5);
 type Pace = 'ten' | 'default';
 /** `PAY_BENCH_QUEUE_PACES=ten` for Items at Once 10 only. */
 const PACES = (process.env.PAY_BENCH_QUEUE_PACES ?? 'ten,default').split(',') as Pace[];
@@ -181,15 +183,17 @@ export async function benchmarkQueueMode(sandbox: SandboxEndpoint): Promise<Benc
 		started.push(await startRegularMode(sandbox, workflows));
 		const [queue, regular] = started;
 		const begun = Date.now();
+		const loadAtStart = loadavg()[0];
 		const serial = { next: 0 };
 		for (const mode of started) await warmUp(mode, serial);
 		const pairs = await measuredRounds({ queue, regular }, sandbox, serial);
-		const minutes = ((Date.now() - begun) / 60_000).toFixed(1);
+		// The machine may be shared: how busy it was is part of the figures.
+		const runNote = `all rows took ${((Date.now() - begun) / 60_000).toFixed(1)} min, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end on ${cpus().length} cores`;
 		return PACES.map((pace) =>
 			result(
 				pace,
 				pairs.filter((pair) => pair.pace === pace),
-				minutes,
+				runNote,
 			),
 		);
 	} finally {
@@ -199,7 +203,7 @@ export async function benchmarkQueueMode(sandbox: SandboxEndpoint): Promise<Benc
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-function result(pace: Pace, pairs: Pair[], minutes: string): BenchmarkResult {
+function result(pace: Pace, pairs: Pair[], runNote: string): BenchmarkResult {
 	const queue = median(pairs.map((pair) => pair.queue.sendMs)) / 1000;
 	const regular = median(pairs.map((pair) => pair.regular.sendMs)) / 1000;
 	const difference = queue - regular;
@@ -217,7 +221,7 @@ function result(pace: Pace, pairs: Pair[], minutes: string): BenchmarkResult {
 		measured:
 			`Webhook → Split Out → Pay (Transfer → Send, ${paceText(pace)}), ${count} transfers posted in one body, the same local sandbox answering at once; ` +
 			`queue mode: PostgreSQL and Redis from Debian's packages, a main process, two webhook processes and two workers (one execution at a time each); regular mode: one n8n on SQLite; both up at once, executions one at a time, rounds alternating which mode runs first; ` +
-			`the Pay node's execution time from n8n's execution records, median of ${pairs.length} executions per mode (all rows took ${minutes} min): queue ${queue.toFixed(2)} s, regular ${regular.toFixed(2)} s; ${executions}; ` +
+			`the Pay node's execution time from n8n's execution records, median of ${pairs.length} executions per mode (${runNote}): queue ${queue.toFixed(2)} s, regular ${regular.toFixed(2)} s; ${executions}; ` +
 			`each execution sent exactly its ${count} transfers to the sandbox, none twice (POST /send/ counted, the transfers read back)`,
 		figure: `${difference >= 0 ? '+' : ''}${figure} s (queue − regular)`,
 		target: `≤ +${TARGET_SECONDS} s over regular mode`,
