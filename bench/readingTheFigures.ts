@@ -115,13 +115,14 @@ export const READING_THE_FIGURES = `## Reading the figures
   in queue mode the webhook process's hand-over through Redis to a worker comes before the node
   starts and is not in it. What differs inside the node is where n8n keeps the node's records
   (n8n's deduplication store): PostgreSQL over a local connection in queue mode, SQLite inside
-  n8n's own process in regular mode. The claims of a run share one write in both; the "sent" marks
-  are written as the answers come back, those of items answered together in one write, so one at a
-  time a run writes its record list about once per item and at Items at Once 10 far less often.
-  That is the likely reason the one-at-a-time row stands closer to its target (not profiled). On a
-  shared machine an execution's time moves by seconds from round to round: the row gives every
-  execution, and beside the figure (the difference of the two medians) the median of each round's
-  own difference, its two executions having run back to back.
+  n8n's own process in regular mode. In both, the claims are made ahead of the wire in batches
+  (one write and one wait per batch), and the "sent" marks are written as the answers come back,
+  those of items answered together in one write: one at a time, a run writes its record list about
+  once per item, at Items at Once 10 far less often. That is the likely reason queue mode's extra
+  time is larger one at a time (not profiled). On a shared machine an execution's time moves by
+  seconds from round to round: the row gives every execution, and beside the figure (the
+  difference of the two medians) the median of each round's own difference, its two executions
+  having run back to back.
 - **Wait for payment.** Each execution waits and is resumed by one POST at a known instant, one at
   a time, and the figure is the time to the start n8n recorded for the next node. The Pay node's
   callback goes to its execution's resume URL, so n8n handles it as it handles the Wait node's
