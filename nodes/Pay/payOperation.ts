@@ -32,6 +32,14 @@ export interface PayOperation {
 	 */
 	money?: MoneyMovement;
 	/**
+	 * The name its derived References (or derived idempotency keys) are made from
+	 * (execution/derivedReference.ts), a constant of its file that `execute` passes too. Never change
+	 * it once released: every derived Reference would change with it, and a Retry after the upgrade
+	 * would send the payment again (test/nodes/Pay/actions/referenceIdentities.test.ts pins them).
+	 * Every operation with `money` has one.
+	 */
+	referenceIdentity?: string;
+	/**
 	 * Set when it sends only reads or idempotency-keyed creations, nothing that could happen twice:
 	 * Items at Once then defaults to several at a time (itemsAtOnce.ts) instead of one.
 	 */

@@ -24,11 +24,18 @@ import {
 } from './fields';
 import { servicePublicKey } from './servicePublicKey';
 
+/**
+ * Part of every derived Reference of a card charge: never change it (`referenceIdentity`). The
+ * rest is the slug, the card and the instalments, never card data: the reference is shown.
+ */
+const CHARGE_IDENTITY = 'charge';
+
 export const chargeCard: PayOperation = {
 	value: 'charge',
 	name: 'Charge',
 	description: 'Pay a payment object with a saved card (moves money; never sent twice)',
 	action: 'Charge a saved card',
+	referenceIdentity: CHARGE_IDENTITY,
 	money: {
 		amountFrom: { paymentObject: guardedField(slugProperty) },
 		recipientFields: [guardedField(slugProperty), guardedField(cardUuidProperty)],
@@ -77,8 +84,11 @@ export const chargeCard: PayOperation = {
 		const padding = readPadding(options);
 		const slugFields = slugFieldsOf(options.slugField);
 		const device = readDevice(node, itemIndex, options);
-		// Card data stays out of the reference, which is shown.
-		const reference = await readReference(this, itemIndex, env, 'charge', [slug, uuid, dues]);
+		const reference = await readReference(this, itemIndex, env, CHARGE_IDENTITY, [
+			slug,
+			uuid,
+			dues,
+		]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',

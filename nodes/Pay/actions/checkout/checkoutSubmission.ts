@@ -11,6 +11,12 @@ import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment } from '../types';
 
+/**
+ * Part of every derived Reference of a checkout, whichever method: never change it. Every checkout
+ * operation names it as its `referenceIdentity`.
+ */
+export const CHECKOUT_IDENTITY = 'checkout';
+
 export interface CheckoutAnswer {
 	/**
 	 * The payment order's `fields` (method, state, qr_value, …), or the whole answer when it has no
@@ -31,7 +37,10 @@ export async function submitCheckout(
 	slug: string,
 	body: IDataObject,
 ): Promise<CheckoutAnswer> {
-	const reference = await readReference(context, itemIndex, env, 'checkout', [slug, body.payment]);
+	const reference = await readReference(context, itemIndex, env, CHECKOUT_IDENTITY, [
+		slug,
+		body.payment,
+	]);
 	const raw = await env.request({
 		method: 'POST',
 		path: `/${encodeURIComponent(slug)}`,

@@ -9,11 +9,15 @@ import { readReference } from '../referenceField';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 
+/** Part of every derived Reference of an OTP confirmation: never change it. */
+const OTP_IDENTITY = 'otp';
+
 export const confirmWalletOtp: PayOperation = {
 	value: 'confirmWalletOtp',
 	name: 'Confirm Wallet OTP',
 	description: 'Confirm a Daviplata payment with the one-time password the payer received',
 	action: 'Confirm a wallet payment with an OTP',
+	referenceIdentity: OTP_IDENTITY,
 	money: paysALink,
 	properties: [
 		...slugProperties,
@@ -34,7 +38,7 @@ export const confirmWalletOtp: PayOperation = {
 		if (!/^\d{4,8}$/.test(otp))
 			throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
 		// The OTP stays out of the reference, which is shown.
-		const reference = await readReference(this, itemIndex, env, 'otp', [slug]);
+		const reference = await readReference(this, itemIndex, env, OTP_IDENTITY, [slug]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',

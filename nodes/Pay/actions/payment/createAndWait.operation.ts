@@ -17,6 +17,8 @@ export const createPaymentAndWait: PayOperation = {
 		'Create a payment link, then pause the execution until the service reports it paid, not paid, expired or refunded',
 	action: 'Create a payment link and wait for payment',
 	safeToRunTogether: true,
+	// Created exactly as Create creates it, so the same derived idempotency key.
+	referenceIdentity: createPayment.referenceIdentity,
 	toolUse: {
 		refused: 'it pauses the execution until the service calls back; use Create, then Get',
 	},

@@ -9,6 +9,9 @@ import { amountProperty, optionsCollection } from '../sharedFields';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
+/** Part of every derived Reference of a transfer: never change it (`referenceIdentity`). */
+const TRANSFER_IDENTITY = 'transfer';
+
 const recipientProperty: INodeProperties = {
 	displayName: 'Recipient Mobile Number or Username',
 	name: 'recipient',
@@ -29,6 +32,7 @@ export const sendTransfer: PayOperation = {
 	name: 'Send',
 	description: 'Send balance from this account to another user (moves money; never sent twice)',
 	action: 'Send balance to a user',
+	referenceIdentity: TRANSFER_IDENTITY,
 	money: {
 		amountFrom: { field: guardedField(transferAmountProperty) },
 		recipientFields: [guardedField(recipientProperty)],
@@ -80,7 +84,10 @@ export const sendTransfer: PayOperation = {
 		);
 		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
-		const reference = await readReference(this, itemIndex, env, 'transfer', [recipient, amount]);
+		const reference = await readReference(this, itemIndex, env, TRANSFER_IDENTITY, [
+			recipient,
+			amount,
+		]);
 		const answer = await env.request({
 			method: 'POST',
 			path: '/send/',

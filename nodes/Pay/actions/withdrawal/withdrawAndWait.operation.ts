@@ -19,6 +19,8 @@ export const withdrawAndWait: PayOperation = {
 		'Withdraw to a Bre-B key, then pause the execution until the withdrawal is deposited, consigned, in error or rejected (moves money; never sent twice)',
 	action: 'Withdraw and wait for the final status',
 	money: withdrawToKey.money,
+	// Sent exactly as Withdraw sends it, so the same Reference.
+	referenceIdentity: withdrawToKey.referenceIdentity,
 	waits: 'withdrawal',
 	toolUse: {
 		refused:
