@@ -8,6 +8,7 @@ import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties, slugProperty } from '../../helpers/slug';
 import { paymentStateLabel } from '../../../shared/service/states';
 import { guardedField } from '../moneyFields';
+import { paymentObjectCheck } from '../../../shared/transport/paymentObjectCheck';
 import { readReference } from '../referenceField';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -108,7 +109,7 @@ export const chargeCard: PayOperation = {
 				},
 				sensitive: [cvv],
 				safety: 'once',
-				check: { kind: 'payment', slug },
+				check: paymentObjectCheck(slug),
 				action: `the card charge for ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 				itemIndex,

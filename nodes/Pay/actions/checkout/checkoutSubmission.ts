@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
+import { paymentObjectCheck } from '../../../shared/transport/paymentObjectCheck';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment } from '../types';
 
@@ -46,7 +47,7 @@ export async function submitCheckout(
 		path: `/${encodeURIComponent(slug)}`,
 		body,
 		safety: 'once',
-		check: { kind: 'payment', slug },
+		check: paymentObjectCheck(slug),
 		action: `the ${String(body.payment)} checkout of ${slug}`,
 		howToCheck: `Run Payment → Get for ${slug}: state_label "in_process" or "paid" means it went through. Do not submit the checkout again before checking.`,
 		itemIndex,

@@ -5,6 +5,7 @@ import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperties } from '../../helpers/slug';
+import { paymentObjectCheck } from '../../../shared/transport/paymentObjectCheck';
 import { readReference } from '../referenceField';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -46,7 +47,7 @@ export const confirmWalletOtp: PayOperation = {
 				// Upper-case field names, as the service wants them.
 				body: { URL: slug, OTP: otp },
 				safety: 'once',
-				check: { kind: 'payment', slug },
+				check: paymentObjectCheck(slug),
 				action: `the OTP confirmation of ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
 				itemIndex,

@@ -6,6 +6,7 @@ import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import { transferListCheck } from '../../../shared/transport/transferListCheck';
 import { readReference } from '../referenceField';
 import type { OperationEnvironment, PayOperation } from '../types';
 
@@ -93,7 +94,7 @@ export const sendTransfer: PayOperation = {
 			path: '/send/',
 			body: { [recipientField]: recipient, amount },
 			safety: 'once',
-			check: { kind: 'transfer', recipient, amount },
+			check: transferListCheck(recipient, amount),
 			action: `the transfer of ${amount} COP to ${recipient}`,
 			howToCheck: `Run Transfer → Get Many (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,
