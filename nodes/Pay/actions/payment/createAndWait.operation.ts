@@ -4,6 +4,7 @@
  * every link of the run is paid, not paid, expired or refunded, as the service says (waiting/).
  */
 import { callbackToThisNode } from '../../waiting/callbackToThisNode';
+import { paymentWait } from '../../waiting/paymentWait';
 import { waitLimitProperties } from '../../waiting/waitLimit';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
@@ -22,7 +23,7 @@ export const createPaymentAndWait: PayOperation = {
 	toolUse: {
 		refused: 'it pauses the execution until the service calls back; use Create, then Get',
 	},
-	waits: 'payment',
+	waits: paymentWait,
 	simplify: simpleLinkOutcome,
 	properties: [
 		{

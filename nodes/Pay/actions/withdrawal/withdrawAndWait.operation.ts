@@ -8,6 +8,7 @@
 import { inputError } from '../../helpers/inputError';
 import { callbackToThisNode } from '../../waiting/callbackToThisNode';
 import { waitLimitProperties } from '../../waiting/waitLimit';
+import { withdrawalWait } from '../../waiting/withdrawalWait';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
 import { sendWithdrawal, withdrawToKey } from './withdraw.operation';
@@ -21,7 +22,7 @@ export const withdrawAndWait: PayOperation = {
 	money: withdrawToKey.money,
 	// Sent exactly as Withdraw sends it, so the same Reference.
 	referenceIdentity: withdrawToKey.referenceIdentity,
-	waits: 'withdrawal',
+	waits: withdrawalWait,
 	toolUse: {
 		refused:
 			'it pauses the execution until the service calls back; use Withdraw to Instant-Payment Key',
