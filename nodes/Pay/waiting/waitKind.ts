@@ -24,7 +24,10 @@ export interface WaitKind {
 	idField: string;
 	/** The field a workflow branches on (`payment_outcome`). */
 	outcomeField: string;
-	/** The service's states that end the wait, each with the outcome it gives. */
+	/**
+	 * The service's states that end the wait, each with the outcome it gives: the table of
+	 * waitOutcome.ts its `resume` (and, for links, readLink.ts and linkOutcome.ts) reads.
+	 */
 	finalOutcomes: Record<number, string>;
 	/** The callbacks that belong to this wait (callbackEvent.ts): others are refused. */
 	callbackKind: EventKind;
