@@ -111,6 +111,18 @@ export const READING_THE_FIGURES = `## Reading the figures
   took 190.8 ms of n8n's CPU per callback against 164.4 ms answered by n8n, 0.85× the callbacks/s.
   The Pay Trigger answered so until it left its 200 to n8n: 0.81× Webhook v2's callbacks/s before,
   0.96× after, in two otherwise equal trial runs.
+- **Queue mode.** The same workflow runs in both modes, and the figure is the Pay node's own time:
+  in queue mode the webhook process's hand-over through Redis to a worker comes before the node
+  starts and is not in it. What differs inside the node is where n8n keeps the node's records
+  (n8n's deduplication store): PostgreSQL over a local connection in queue mode, SQLite inside
+  n8n's own process in regular mode. In both, the claims are made ahead of the wire in batches
+  (one write and one wait per batch), and the "sent" marks are written as the answers come back,
+  those of items answered together in one write: one at a time, a run writes its record list about
+  once per item, at Items at Once 10 far less often. That is the likely reason queue mode's extra
+  time is larger one at a time (not profiled). On a shared machine an execution's time moves by
+  seconds from round to round: the row gives every execution, and beside the figure (the
+  difference of the two medians) the median of each round's own difference, its two executions
+  having run back to back.
 - **Wait for payment.** Each execution waits and is resumed by one POST at a known instant, one at
   a time, and the figure is the time to the start n8n recorded for the next node. The Pay node's
   callback goes to its execution's resume URL, so n8n handles it as it handles the Wait node's

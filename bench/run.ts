@@ -20,6 +20,7 @@ import type { BenchmarkResult } from './measure';
 import { benchmarkMemory } from './memory';
 import { benchmarkOverhead } from './overhead';
 import { benchmarkPackage } from './packageSize';
+import { benchmarkQueueMode } from './queueMode';
 import { READING_THE_FIGURES } from './readingTheFigures';
 import { benchmarkTriggerLoad } from './triggerLoad';
 import { benchmarkWaitResume } from './waitResume';
@@ -78,6 +79,9 @@ async function runSelectedBenchmarks(): Promise<BenchmarkResult[]> {
 		}
 		if (selected('wait') && process.env.PAY_BENCH_SKIP_N8N !== '1')
 			record(await benchmarkWaitResume(sandbox));
+		// Last: it starts PostgreSQL, Redis and six n8n processes.
+		if (selected('queueMode') && process.env.PAY_BENCH_SKIP_N8N !== '1')
+			for (const result of await benchmarkQueueMode(sandbox)) record(result);
 	} finally {
 		await sandbox.close();
 		shutDownEngine();

@@ -14,7 +14,7 @@ import type {
 import type { ItemResult } from './execution/itemOutput';
 import type { NodeRun } from './execution/operationEnvironment';
 import type { OperationEnvironment } from './execution/operationEnvironment';
-import type { WaitKind } from './waiting/waitRecord';
+import type { WaitKind } from './waiting/waitKind';
 
 /** One operation, in its own file: its fields and what it does for one item. */
 export interface PayOperation {
@@ -32,6 +32,14 @@ export interface PayOperation {
 	 */
 	money?: MoneyMovement;
 	/**
+	 * The name its derived References (or derived idempotency keys) are made from
+	 * (execution/derivedReference.ts), a constant of its file that `execute` passes too. Never change
+	 * it once released: every derived Reference would change with it, and a Retry after the upgrade
+	 * would send the payment again (test/nodes/Pay/actions/referenceIdentities.test.ts pins them).
+	 * Every operation with `money` has one.
+	 */
+	referenceIdentity?: string;
+	/**
 	 * Set when it sends only reads or idempotency-keyed creations, nothing that could happen twice:
 	 * Items at Once then defaults to several at a time (actions/router.ts) instead of one.
 	 */
@@ -39,8 +47,8 @@ export interface PayOperation {
 	/** Set when an AI agent may not call it: the Pay Tool refuses it, saying why (`refused`). */
 	toolUse?: { refused: string };
 	/**
-	 * Whether the execution then waits for the service's callbacks (nodes/Pay/waiting): each item's
-	 * output carries the slug (`payment`) or the withdrawal id (`withdrawal`) it waits for.
+	 * What the execution then waits for (its wait kind, waiting/waitKind.ts: `paymentWait`,
+	 * `withdrawalWait`): each item's output names, in the kind's `idField`, what it waits for.
 	 */
 	waits?: WaitKind;
 	/**

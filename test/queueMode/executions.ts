@@ -33,7 +33,7 @@ export interface ExecutionDetail {
  * n8n stores run data with `flatted` (it keeps shared references): its own copy decodes it. Loaded
  * on first use: on a fresh machine n8n is installed by the test's setup, after this file is loaded.
  */
-function flatted(): { parse(text: string): unknown } {
+export function flatted(): { parse(text: string): unknown } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(join(installDirOf(N8N_NEWEST), 'node_modules', 'flatted')) as {
 		parse(text: string): unknown;

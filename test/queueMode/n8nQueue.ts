@@ -75,6 +75,8 @@ export interface QueueN8nOptions {
 	 * the first webhook process, as a load balancer that sends webhooks to webhook processes does.
 	 */
 	publicWebhooks?: 'main' | 'webhook-1';
+	/** The main process's port, the others after it (QUEUE_BASE_PORT unless set). */
+	basePort?: number;
 	log: (line: string) => void;
 }
 
@@ -88,7 +90,12 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 	const root = join(RUNTIME_DIR, options.folder);
 	rmSync(root, { recursive: true, force: true });
 	mkdirSync(root, { recursive: true });
-	const { main, webhooks, workers } = queueInstances(root, sharedEnvironment(options));
+	const basePort = options.basePort ?? QUEUE_BASE_PORT;
+	const { main, webhooks, workers } = queueInstances(
+		root,
+		basePort,
+		sharedEnvironment(options, basePort),
+	);
 	for (const instance of [main, ...webhooks, ...workers]) {
 		if (!(await isPortFree(N8N_HOST, instance.port)))
 			throw new Error(`Port ${instance.port} on ${N8N_HOST} is in use: set PAY_QUEUE_PORT`);
@@ -128,7 +135,7 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8n>
 }
 
 /** What every process shares: PostgreSQL, Redis, the log level, the public webhook address. */
-function sharedEnvironment(options: QueueN8nOptions): NodeJS.ProcessEnv {
+function sharedEnvironment(options: QueueN8nOptions, basePort: number): NodeJS.ProcessEnv {
 	return {
 		DB_TYPE: 'postgresdb',
 		DB_POSTGRESDB_HOST: POSTGRES_HOST,
@@ -143,7 +150,7 @@ function sharedEnvironment(options: QueueN8nOptions): NodeJS.ProcessEnv {
 		N8N_LOG_LEVEL: 'info',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 		// One public address for webhooks, as behind a load balancer (the main or a webhook process).
-		[N8N_NEWEST.webhookUrlVariable]: `http://${N8N_HOST}:${QUEUE_BASE_PORT + (options.publicWebhooks === 'webhook-1' ? 1 : 0)}/`,
+		[N8N_NEWEST.webhookUrlVariable]: `http://${N8N_HOST}:${basePort + (options.publicWebhooks === 'webhook-1' ? 1 : 0)}/`,
 	};
 }
 
@@ -151,7 +158,7 @@ function sharedEnvironment(options: QueueN8nOptions): NodeJS.ProcessEnv {
  * Each process's user folder and ports: main +0, webhooks +1.., workers' health checks after them;
  * task brokers at +20.., the CLI's at +30.
  */
-function queueInstances(root: string, shared: NodeJS.ProcessEnv) {
+function queueInstances(root: string, basePort: number, shared: NodeJS.ProcessEnv) {
 	const instanceOf = (name: string, port: number, brokerPort: number): N8nInstance => ({
 		release: N8N_NEWEST,
 		userFolder: join(root, name),
@@ -159,15 +166,15 @@ function queueInstances(root: string, shared: NodeJS.ProcessEnv) {
 		brokerPort,
 		environment: { ...shared, QUEUE_HEALTH_CHECK_PORT: String(port) },
 	});
-	const main = instanceOf('main', QUEUE_BASE_PORT, QUEUE_BASE_PORT + 30);
+	const main = instanceOf('main', basePort, basePort + 30);
 	const webhooks = Array.from({ length: WEBHOOK_PROCESSES }, (_, index) =>
-		instanceOf(`webhook-${index + 1}`, QUEUE_BASE_PORT + 1 + index, QUEUE_BASE_PORT + 21 + index),
+		instanceOf(`webhook-${index + 1}`, basePort + 1 + index, basePort + 21 + index),
 	);
 	const workers = Array.from({ length: WORKER_PROCESSES }, (_, index) =>
 		instanceOf(
 			`worker-${index + 1}`,
-			QUEUE_BASE_PORT + 1 + WEBHOOK_PROCESSES + index,
-			QUEUE_BASE_PORT + 21 + WEBHOOK_PROCESSES + index,
+			basePort + 1 + WEBHOOK_PROCESSES + index,
+			basePort + 21 + WEBHOOK_PROCESSES + index,
 		),
 	);
 	return { main, webhooks, workers };
@@ -291,7 +298,11 @@ async function importWorkflowFolder(instance: N8nInstance, folder: string): Prom
  * database, where the webhook processes look them up. (`import:workflow --activeState=fromJson`
  * cannot: activated by the CLI before the main process runs, the webhooks stay unregistered.)
  */
-async function publishThroughEditor(baseUrl: string, cookie: string, id: string): Promise<void> {
+export async function publishThroughEditor(
+	baseUrl: string,
+	cookie: string,
+	id: string,
+): Promise<void> {
 	const read = await fetch(`${baseUrl}/rest/workflows/${id}`, { headers: { cookie } });
 	if (!read.ok) throw new Error(`workflow ${id}: HTTP ${read.status}`);
 	const { versionId } = ((await read.json()) as { data: { versionId: string } }).data;

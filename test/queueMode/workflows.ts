@@ -57,60 +57,83 @@ export const WITHDRAW_ON_PAID: QueueWorkflow = payTriggerWorkflow(
 	],
 );
 
+export interface TransferBatchOptions {
+	id: string;
+	name: string;
+	/** The webhook's path (and its webhook id). */
+	path: string;
+	/** The Pay node's Request Options, e.g. `{ concurrency: 10 }` (Items at Once). */
+	requestOptions?: Record<string, unknown>;
+}
+
 /**
  * A batch of transfers posted to an n8n Webhook: Split Out makes one item per transfer, Pay sends
- * each (one at a time, as money is sent). Reference left empty: derived from the workflow, the
- * node, the item and the trigger's data, so a re-run with the same batch gives the same references.
- * Continue On Fail, so every item comes out with its outcome.
+ * each (one at a time, as money is sent, unless `requestOptions` sets Items at Once). Reference
+ * left empty: derived from the workflow, the node, the item and the trigger's data, so a re-run
+ * with the same batch gives the same references. Continue On Fail, so every item comes out with its
+ * outcome. The queue-mode benchmark times the same workflow in both of n8n's modes.
  */
-export const TRANSFER_BATCH: QueueWorkflow = {
-	id: 'queueTransferBatch',
-	webhookPath: '/webhook/queue-transfer-batch',
-	json: {
-		id: 'queueTransferBatch',
-		name: 'Queue mode: a batch of transfers',
-		active: false,
-		nodes: [
-			{
-				id: 't1',
-				name: 'Batch',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				parameters: {
-					httpMethod: 'POST',
-					path: 'queue-transfer-batch',
-					responseMode: 'onReceived',
-					options: {},
+export function transferBatchWorkflow({
+	id,
+	name,
+	path,
+	requestOptions,
+}: TransferBatchOptions): QueueWorkflow {
+	const send = {
+		...TRANSFER_FROM_ITEMS,
+		options: {},
+		...(requestOptions ? { requestOptions } : {}),
+	};
+	return {
+		id,
+		webhookPath: `/webhook/${path}`,
+		json: {
+			id,
+			name,
+			active: false,
+			nodes: [
+				{
+					id: 't1',
+					name: 'Batch',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+					webhookId: path,
 				},
-				webhookId: 'queue-transfer-batch',
+				{
+					id: 't2',
+					name: 'Split Transfers',
+					type: 'n8n-nodes-base.splitOut',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { fieldToSplitOut: 'body.transfers', options: {} },
+				},
+				{
+					id: 't3',
+					name: 'Send',
+					type: 'n8n-nodes-pay.pay',
+					typeVersion: 1,
+					position: [440, 0],
+					parameters: send,
+					credentials,
+					onError: 'continueRegularOutput',
+				},
+			],
+			connections: {
+				Batch: { main: [[{ node: 'Split Transfers', type: 'main', index: 0 }]] },
+				'Split Transfers': { main: [[{ node: 'Send', type: 'main', index: 0 }]] },
 			},
-			{
-				id: 't2',
-				name: 'Split Transfers',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { fieldToSplitOut: 'body.transfers', options: {} },
-			},
-			{
-				id: 't3',
-				name: 'Send',
-				type: 'n8n-nodes-pay.pay',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { ...TRANSFER_FROM_ITEMS, options: {} },
-				credentials,
-				onError: 'continueRegularOutput',
-			},
-		],
-		connections: {
-			Batch: { main: [[{ node: 'Split Transfers', type: 'main', index: 0 }]] },
-			'Split Transfers': { main: [[{ node: 'Send', type: 'main', index: 0 }]] },
+			settings: { executionOrder: 'v1' },
 		},
-		settings: { executionOrder: 'v1' },
-	},
-};
+	};
+}
+
+export const TRANSFER_BATCH: QueueWorkflow = transferBatchWorkflow({
+	id: 'queueTransferBatch',
+	name: 'Queue mode: a batch of transfers',
+	path: 'queue-transfer-batch',
+});
 
 export const QUEUE_WORKFLOWS = [
 	TRIGGER_ALONE,

@@ -7,11 +7,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { toNumber } from '../../shared/service/normalize';
 import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import { PAID_STATE } from '../../shared/service/states';
-import { FINAL_PAYMENT_OUTCOMES } from './waitOutcome';
+import { FINAL_PAYMENT_OUTCOMES, PAYMENT_OUTCOME_FIELD } from './waitOutcome';
 
 /** What an item whose link was never created says in its place. */
 export const NOT_CREATED: IDataObject = {
-	payment_outcome: 'not_created',
+	[PAYMENT_OUTCOME_FIELD]: 'not_created',
 	message:
 		"This item has no link of this run (its creation failed, or an earlier execution had created it): see this node's output while the execution waited",
 };
@@ -24,7 +24,7 @@ export function linkStateOf(link: IDataObject | undefined): number | null {
 export function linkOutcome(link: IDataObject, pageBaseUrl?: string): IDataObject {
 	const state = linkStateOf(link);
 	return {
-		payment_outcome: (state !== null && FINAL_PAYMENT_OUTCOMES[state]) || 'open',
+		[PAYMENT_OUTCOME_FIELD]: (state !== null && FINAL_PAYMENT_OUTCOMES[state]) || 'open',
 		paid: state === PAID_STATE,
 		...normalizePaymentObject(link, pageBaseUrl || undefined),
 	};

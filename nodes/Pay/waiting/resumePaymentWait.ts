@@ -1,5 +1,6 @@
 /**
- * A payment callback to the execution that created the link. The callback is a signal, the service
+ * A payment callback to the execution that created the link, for a link it waits for
+ * (resumeWebhook.ts checks both). The callback is a signal, the service
  * is the truth: the link is read (`GET /pay_detail/`) and believed in the state the service gives,
  * whatever state the callback claimed. A read not final yet is repeated for a few seconds
  * (readLink.ts) before the node answers "still waiting". The execution goes on once every link it
@@ -18,7 +19,7 @@ import { linkStateOf } from './linkOutcome';
 import { isFinal, readLink, readLinkUntilFinal } from './readLink';
 import { resumedItems } from './resumedItems';
 import type { WaitingOperation } from './resumedItems';
-import { keepWaiting, refuseCallback } from './waitAnswers';
+import { keepWaiting } from './waitAnswers';
 
 export async function resumePaymentWait(
 	context: IWebhookFunctions,
@@ -27,8 +28,6 @@ export async function resumePaymentWait(
 	credentials: ICredentialDataDecryptedObject,
 	operation: WaitingOperation,
 ): Promise<IWebhookResponseData> {
-	if (event.kind !== 'payment' || !slugs.includes(event.id))
-		return refuseCallback(context, 401, 'Not a payment link this execution waits for');
 	const links = new Map<string, IDataObject>();
 	try {
 		links.set(event.id, await readLinkUntilFinal(context, event.id, credentials));

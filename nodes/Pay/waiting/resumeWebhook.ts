@@ -1,8 +1,9 @@
 /**
  * A callback to a waiting Pay node (n8n calls `webhook()` with it): the wait's token first, then
- * the body, then what the operation waits for decides whether the execution goes on. A wait begun
- * by an earlier version of the package (its link carries the credential's Callback Secret, its
- * record no token) is still opened by that secret.
+ * the body, then the operation's wait kind (waitKind.ts): a callback of that kind, for an id the
+ * execution waits for, resumed the kind's way. A wait begun by an earlier version of the package
+ * (its link carries the credential's Callback Secret, its record no token) is still opened by that
+ * secret.
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -15,9 +16,7 @@ import { CallbackCredentials } from '../../shared/callback/credentialCache';
 import { rawBodyOf, readCallbackBody } from '../../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../../shared/callback/readCallbackBody';
 import { callbackSecretOf, carriesSecret } from '../../shared/service/callbackSecret';
-import { resumePaymentWait } from './resumePaymentWait';
 import type { WaitingOperation } from './resumedItems';
-import { resumeWithdrawalWait } from './resumeWithdrawalWait';
 import { refuseCallback } from './waitAnswers';
 import { readWait } from './waitRecord';
 import { carriesWaitToken, WAIT_TOKEN_PARAMETER } from './waitToken';
@@ -44,9 +43,11 @@ export async function answerCallbackToWaitingRun(
 	if (!reading.ok) return refuseCallback(this, 400, reading.problem);
 	const parsed = parseCallback(reading.body);
 	if (!parsed.ok) return refuseCallback(this, 400, parsed.problem);
-	if (operation.waits === 'payment')
-		return await resumePaymentWait(this, parsed.event, record.ids, credentials, operation);
-	return resumeWithdrawalWait(this, parsed.event, record.ids);
+	const { event } = parsed;
+	const kind = operation.waits;
+	if (event.kind !== kind.callbackKind || !record.ids.includes(event.id))
+		return refuseCallback(this, 401, kind.notWaitedFor);
+	return await kind.resume(this, event, record.ids, credentials, operation);
 }
 
 /** The credential, when the callback carries the wait's token (for an older wait, the secret). */

@@ -1,28 +1,26 @@
 /**
  * A withdrawal's status callback to the execution that sent it. The service has no read of
  * instant-payment withdrawals, so the wait's token is what makes it believed (README: the limit of
- * Withdraw and Wait); the withdrawal id must be the one this execution sent. Final statuses
- * continue the execution; others are answered.
+ * Withdraw and Wait); the withdrawal id must be the one this execution sent (resumeWebhook.ts
+ * checks it). Final statuses continue the execution; others are answered.
  */
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CallbackEvent } from '../../shared/callback/callbackEvent';
 import { withdrawalStateLabel } from '../../shared/service/states';
-import { keepWaiting, refuseCallback } from './waitAnswers';
-import { FINAL_WITHDRAWAL_OUTCOMES, SETTLED_WITHDRAWAL_STATES } from './waitOutcome';
+import { keepWaiting } from './waitAnswers';
+import {
+	FINAL_WITHDRAWAL_OUTCOMES,
+	SETTLED_WITHDRAWAL_STATES,
+	WITHDRAWAL_OUTCOME_FIELD,
+} from './waitOutcome';
 
 export function resumeWithdrawalWait(
 	context: IWebhookFunctions,
 	event: CallbackEvent,
 	waitingFor: string[],
 ): IWebhookResponseData {
-	const position = event.kind === 'withdrawal' ? waitingFor.indexOf(event.id) : -1;
-	if (position < 0)
-		return refuseCallback(
-			context,
-			401,
-			'Not a callback of the withdrawal this execution waits for',
-		);
+	const position = waitingFor.indexOf(event.id);
 	const outcome = event.state === null ? undefined : FINAL_WITHDRAWAL_OUTCOMES[event.state];
 	if (outcome === undefined)
 		return keepWaiting(
@@ -30,7 +28,7 @@ export function resumeWithdrawalWait(
 			`withdrawal ${event.id} is ${withdrawalStateLabel(event.state)}: not final, still waiting`,
 		);
 	const json = {
-		withdrawal_outcome: outcome,
+		[WITHDRAWAL_OUTCOME_FIELD]: outcome,
 		settled: SETTLED_WITHDRAWAL_STATES.includes(event.state as number),
 		...event.json,
 		confirmed_by: 'wait_token',

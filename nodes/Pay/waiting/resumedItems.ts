@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { linkOutcome, NOT_CREATED } from './linkOutcome';
-import type { WaitKind } from './waitRecord';
+import type { WaitKind } from './waitKind';
 
 /** What the waiting node's operation says of its callbacks and its output. */
 export interface WaitingOperation {

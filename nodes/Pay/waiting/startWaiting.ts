@@ -7,9 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { NodeRun } from '../execution/operationEnvironment';
 import type { WaitLimit } from './waitLimit';
-import { OUTCOME_FIELD } from './waitOutcome';
-import { recordWait, WAIT_RECORD_KEYS } from './waitRecord';
-import type { WaitKind } from './waitRecord';
+import type { WaitKind } from './waitKind';
+import { recordWait } from './waitRecord';
 import { tokenDigest, waitTokenOfRun } from './waitToken';
 
 export async function startWaiting(
@@ -23,16 +22,14 @@ export async function startWaiting(
 	if (ids.every((id) => id === ''))
 		return [
 			items.map((item) =>
-				item.json.error === undefined ? notWaited(kind, item, NO_ID[kind]) : item,
+				item.json.error === undefined ? notWaited(kind, item, kind.noId) : item,
 			),
 		];
 	const digest = tokenDigest(await waitTokenOfRun(run));
 	if (!recordWait(context, kind, ids, digest))
 		return [
 			items.map((item) =>
-				item.json.error === undefined
-					? notWaited(kind, item, notRecorded(WAIT_RECORD_KEYS[kind]))
-					: item,
+				item.json.error === undefined ? notWaited(kind, item, notRecorded(kind.recordKey)) : item,
 			),
 		];
 	const expiryDays = items.map((item) => Number(item.json.expiration_days) || 1);
@@ -54,21 +51,14 @@ export function withWaitingUntil(items: INodeExecutionData[], until: Date): INod
 }
 
 /**
- * The slug of a created link, or the id of a withdrawal; '' for an item that failed or has none.
+ * What the item waits for (`idField`: the slug of a created link, the id of a withdrawal); '' for
+ * an item that failed or has none.
  */
 function waitedId(kind: WaitKind, json: IDataObject): string {
 	if (json.error !== undefined) return '';
-	const id = kind === 'payment' ? json.slug : json.id;
+	const id = json[kind.idField];
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
 }
-
-/** Why nothing could be waited for when no answer named what its callbacks would carry. */
-const NO_ID: Record<WaitKind, string> = {
-	payment:
-		'No link of this run has a slug to recognise its callbacks by (an earlier execution created it, or the answer named none): nothing to wait for.',
-	withdrawal:
-		"The service's answer named no withdrawal id to recognise its callbacks by: it was sent once and is not waited for. Follow it with a Pay Trigger.",
-};
 
 function notRecorded(key: string): string {
 	return `Sent, but not waited for: n8n did not keep the record of what this execution waits for (its custom data "${key}": at most 10 keys of 512 characters per execution). Follow it with a Pay Trigger, or fewer items per execution.`;
@@ -78,6 +68,6 @@ function notRecorded(key: string): string {
 function notWaited(kind: WaitKind, item: INodeExecutionData, why: string): INodeExecutionData {
 	return {
 		...item,
-		json: { ...item.json, [OUTCOME_FIELD[kind]]: 'not_waited', not_waited_because: why },
+		json: { ...item.json, [kind.outcomeField]: 'not_waited', not_waited_because: why },
 	};
 }

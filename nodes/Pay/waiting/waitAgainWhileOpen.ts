@@ -15,6 +15,7 @@ import type { NodeRun } from '../execution/operationEnvironment';
 import { callbackToThisNode } from './callbackToThisNode';
 import { withWaitingUntil } from './startWaiting';
 import { MARGIN_AFTER_EXPIRY_MS, UNIT_MS } from './waitLimit';
+import { paymentWait } from './paymentWait';
 import { readWaitInRun, recordWait } from './waitRecord';
 import { tokenDigest, waitTokenOfRun } from './waitToken';
 
@@ -71,7 +72,7 @@ export async function waitAgainWhileOpen(
 		Math.min(now + (every >= 0 && unit ? every * unit : 15 * 60_000), lastEnd),
 	);
 	const token = await waitTokenOfRun(run);
-	if (!recordWait(context, 'payment', readWaitInRun(context, 'payment'), tokenDigest(token)))
+	if (!recordWait(context, paymentWait, readWaitInRun(context, paymentWait), tokenDigest(token)))
 		return [items];
 	await callBackHere(context, run, open);
 	await context.putExecutionToWait(until);

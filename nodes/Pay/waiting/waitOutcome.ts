@@ -1,13 +1,12 @@
 /**
  * What ends a wait: the final states of a payment link and of a withdrawal, each named as the field
- * a workflow branches on says it. Any other state (created, in process) is waited through.
+ * a workflow branches on says it. Any other state (created, in process) is waited through. Each
+ * wait kind (paymentWait.ts, withdrawalWait.ts) holds its own.
  */
-import type { WaitKind } from './waitRecord';
 
-export const OUTCOME_FIELD: Record<WaitKind, string> = {
-	payment: 'payment_outcome',
-	withdrawal: 'withdrawal_outcome',
-};
+/** The fields a workflow branches on after a wait. */
+export const PAYMENT_OUTCOME_FIELD = 'payment_outcome';
+export const WITHDRAWAL_OUTCOME_FIELD = 'withdrawal_outcome';
 
 /** The service's payment states that no later callback changes for the waiting workflow. */
 export const FINAL_PAYMENT_OUTCOMES: Record<number, string> = {

@@ -7,12 +7,10 @@
  */
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-export type WaitKind = 'payment' | 'withdrawal';
+import type { WaitKind } from './waitKind';
 
-export const WAIT_RECORD_KEYS: Record<WaitKind, string> = {
-	payment: 'pay_waiting_links',
-	withdrawal: 'pay_waiting_withdrawal',
-};
+/** Where a wait kind records its ids (`recordKey`, waitKind.ts). */
+type RecordOf = Pick<WaitKind, 'recordKey'>;
 
 /** The digest of the token of the execution's latest wait; a later wait replaces it. */
 export const WAIT_TOKEN_KEY = 'pay_waiting_token';
@@ -42,24 +40,21 @@ const SEPARATOR = ',';
  */
 export function recordWait(
 	context: IExecuteFunctions,
-	kind: WaitKind,
+	kind: RecordOf,
 	ids: string[],
 	tokenDigest: string,
 ): boolean {
 	const value = ids.join(SEPARATOR);
 	if (value.length > MAX_RECORD_LENGTH) return false;
 	const customData = customDataOfRun(context);
-	customData.set(WAIT_RECORD_KEYS[kind], value);
+	customData.set(kind.recordKey, value);
 	customData.set(WAIT_TOKEN_KEY, tokenDigest);
-	return (
-		customData.get(WAIT_RECORD_KEYS[kind]) === value &&
-		customData.get(WAIT_TOKEN_KEY) === tokenDigest
-	);
+	return customData.get(kind.recordKey) === value && customData.get(WAIT_TOKEN_KEY) === tokenDigest;
 }
 
 /** What an earlier wait of this execution recorded, read by a node running after it. */
-export function readWaitInRun(context: IExecuteFunctions, kind: WaitKind): string[] {
-	return idsOf(customDataOfRun(context).get(WAIT_RECORD_KEYS[kind]));
+export function readWaitInRun(context: IExecuteFunctions, kind: RecordOf): string[] {
+	return idsOf(customDataOfRun(context).get(kind.recordKey));
 }
 
 /**
@@ -77,10 +72,10 @@ function idsOf(value: unknown): string[] {
 }
 
 /** What a waiting execution waits for, read when a callback arrives. */
-export function readWait(context: IWebhookFunctions, kind: WaitKind): WaitRecord {
+export function readWait(context: IWebhookFunctions, kind: RecordOf): WaitRecord {
 	const digest = customDataOfWebhook(context, WAIT_TOKEN_KEY);
 	return {
-		ids: idsOf(customDataOfWebhook(context, WAIT_RECORD_KEYS[kind])),
+		ids: idsOf(customDataOfWebhook(context, kind.recordKey)),
 		tokenDigest: typeof digest === 'string' ? digest : '',
 	};
 }

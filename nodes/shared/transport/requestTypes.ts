@@ -38,8 +38,9 @@ export interface PayRequest {
 	/** How to find out whether it went through when the answer is lost. */
 	howToCheck?: string;
 	/**
-	 * What the node asks the service before reporting a lost answer as `unknown` (askTheService.ts):
-	 * the transfer list, or the payment object's state. Without it the outcome stays `unknown`.
+	 * How the service can be asked what became of it before a lost answer is reported `unknown`
+	 * (askTheService.ts): the transfer list (transferListCheck.ts), or the payment object's state
+	 * (paymentObjectCheck.ts). Without it the outcome stays `unknown`.
 	 */
 	check?: ServiceCheck;
 	/**

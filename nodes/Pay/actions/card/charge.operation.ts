@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { answerFields } from '../../../shared/service/normalize';
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
+import { paymentStateLabel } from '../../../shared/service/states';
+import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
+import { readReference } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';
 import { readWholeNumber } from '../../helpers/fieldInput';
-import { answerFields } from '../../../shared/service/normalize';
-import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties, slugProperty } from '../../helpers/slug';
-import { paymentStateLabel } from '../../../shared/service/states';
 import { guardedField } from '../moneyFields';
-import { readReference } from '../../execution/derivedReference';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { slugFieldProperty, slugFieldsOf } from './chargeSlugField';
@@ -24,11 +25,18 @@ import {
 } from './fields';
 import { servicePublicKey } from './servicePublicKey';
 
+/**
+ * Part of every derived Reference of a card charge: never change it (`referenceIdentity`). The
+ * rest is the slug, the card and the instalments, never card data: the reference is shown.
+ */
+const CHARGE_IDENTITY = 'charge';
+
 export const chargeCard: PayOperation = {
 	value: 'charge',
 	name: 'Charge',
 	description: 'Pay a payment object with a saved card (moves money; never sent twice)',
 	action: 'Charge a saved card',
+	referenceIdentity: CHARGE_IDENTITY,
 	money: {
 		amountFrom: { paymentObject: guardedField(slugProperty) },
 		recipientFields: [guardedField(slugProperty), guardedField(cardUuidProperty)],
@@ -77,8 +85,11 @@ export const chargeCard: PayOperation = {
 		const padding = readPadding(options);
 		const slugFields = slugFieldsOf(options.slugField);
 		const device = readDevice(node, itemIndex, options);
-		// Card data stays out of the reference, which is shown.
-		const reference = await readReference(this, itemIndex, env, 'charge', [slug, uuid, dues]);
+		const reference = await readReference(this, itemIndex, env, CHARGE_IDENTITY, [
+			slug,
+			uuid,
+			dues,
+		]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
@@ -98,7 +109,7 @@ export const chargeCard: PayOperation = {
 				},
 				sensitive: [cvv],
 				safety: 'once',
-				check: { kind: 'payment', slug },
+				check: { ask: async (read) => await paymentObjectShows(read, slug) },
 				action: `the card charge for ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 				itemIndex,

@@ -6,10 +6,17 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
+import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
 import { readReference } from '../../execution/derivedReference';
+import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import type { OperationEnvironment } from '../types';
+
+/**
+ * Part of every derived Reference of a checkout, whichever method: never change it. Every checkout
+ * operation names it as its `referenceIdentity`.
+ */
+export const CHECKOUT_IDENTITY = 'checkout';
 
 export interface CheckoutAnswer {
 	/**
@@ -31,13 +38,16 @@ export async function submitCheckout(
 	slug: string,
 	body: IDataObject,
 ): Promise<CheckoutAnswer> {
-	const reference = await readReference(context, itemIndex, env, 'checkout', [slug, body.payment]);
+	const reference = await readReference(context, itemIndex, env, CHECKOUT_IDENTITY, [
+		slug,
+		body.payment,
+	]);
 	const raw = await env.request({
 		method: 'POST',
 		path: `/${encodeURIComponent(slug)}`,
 		body,
 		safety: 'once',
-		check: { kind: 'payment', slug },
+		check: { ask: async (read) => await paymentObjectShows(read, slug) },
 		action: `the ${String(body.payment)} checkout of ${slug}`,
 		howToCheck: `Run Payment → Get for ${slug}: state_label "in_process" or "paid" means it went through. Do not submit the checkout again before checking.`,
 		itemIndex,

@@ -1,19 +1,24 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { answerFields } from '../../../shared/service/normalize';
+import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
+import { readReference } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
-import { answerFields } from '../../../shared/service/normalize';
 import { readSlug, slugProperties } from '../../helpers/slug';
-import { readReference } from '../../execution/derivedReference';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
+
+/** Part of every derived Reference of an OTP confirmation: never change it. */
+const OTP_IDENTITY = 'otp';
 
 export const confirmWalletOtp: PayOperation = {
 	value: 'confirmWalletOtp',
 	name: 'Confirm Wallet OTP',
 	description: 'Confirm a Daviplata payment with the one-time password the payer received',
 	action: 'Confirm a wallet payment with an OTP',
+	referenceIdentity: OTP_IDENTITY,
 	money: paysALink,
 	properties: [
 		...slugProperties,
@@ -34,7 +39,7 @@ export const confirmWalletOtp: PayOperation = {
 		if (!/^\d{4,8}$/.test(otp))
 			throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
 		// The OTP stays out of the reference, which is shown.
-		const reference = await readReference(this, itemIndex, env, 'otp', [slug]);
+		const reference = await readReference(this, itemIndex, env, OTP_IDENTITY, [slug]);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
@@ -42,7 +47,7 @@ export const confirmWalletOtp: PayOperation = {
 				// Upper-case field names, as the service wants them.
 				body: { URL: slug, OTP: otp },
 				safety: 'once',
-				check: { kind: 'payment', slug },
+				check: { ask: async (read) => await paymentObjectShows(read, slug) },
 				action: `the OTP confirmation of ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
 				itemIndex,

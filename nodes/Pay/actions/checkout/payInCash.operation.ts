@@ -7,7 +7,12 @@ import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, submitCheckout, textOrNull } from './checkoutSubmission';
+import {
+	CHECKOUT_IDENTITY,
+	checkoutOutput,
+	submitCheckout,
+	textOrNull,
+} from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 /** The cash networks: the same payer fields go in, a PIN and an agreement number come out. */
@@ -27,6 +32,7 @@ export const payInCash: PayOperation = {
 	description:
 		'Get a payment PIN and agreement number that the payer takes to Efecty, a Bancolombia agent or Dale!',
 	action: 'Pay in cash with a PIN',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [

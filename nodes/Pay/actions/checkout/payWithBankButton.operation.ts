@@ -5,7 +5,12 @@ import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
+import {
+	CHECKOUT_IDENTITY,
+	checkoutOutput,
+	findRedirectUrl,
+	submitCheckout,
+} from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 /** The method key of Bancolombia's bank button (a transfer the payer approves in their bank). */
@@ -16,6 +21,7 @@ export const payWithBankButton: PayOperation = {
 	name: 'Pay with Bank Button (Bancolombia)',
 	description: 'Start a Bancolombia bank-button transfer and get the link to send the payer to',
 	action: 'Pay with Bancolombia bank button',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [...slugProperties, ...payerProperties],

@@ -5,7 +5,7 @@ import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { checkoutOutput, submitCheckout } from './checkoutSubmission';
+import { CHECKOUT_IDENTITY, checkoutOutput, submitCheckout } from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 export const payWithBreb: PayOperation = {
@@ -13,6 +13,7 @@ export const payWithBreb: PayOperation = {
 	name: 'Pay with Bre-B',
 	description: 'Get an instant-payment QR payload and key for a payment object',
 	action: 'Pay with Bre-B instant payment',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [

@@ -5,7 +5,7 @@ import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, submitCheckout } from './checkoutSubmission';
+import { CHECKOUT_IDENTITY, checkoutOutput, submitCheckout } from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 export const payWithDaviplata: PayOperation = {
@@ -14,6 +14,7 @@ export const payWithDaviplata: PayOperation = {
 	description:
 		'Start a Daviplata wallet payment; the payer receives an OTP to confirm with "Confirm Wallet OTP"',
 	action: 'Pay with Daviplata',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [...slugProperties, ...payerProperties],

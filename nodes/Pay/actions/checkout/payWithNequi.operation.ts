@@ -9,7 +9,13 @@ import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, findRedirectUrl, submitCheckout, textOrNull } from './checkoutSubmission';
+import {
+	CHECKOUT_IDENTITY,
+	checkoutOutput,
+	findRedirectUrl,
+	submitCheckout,
+	textOrNull,
+} from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 export const payWithNequi: PayOperation = {
@@ -18,6 +24,7 @@ export const payWithNequi: PayOperation = {
 	description:
 		'Start a Nequi wallet payment: a push notification the payer approves in the app, or QR data to scan',
 	action: 'Pay with Nequi',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [

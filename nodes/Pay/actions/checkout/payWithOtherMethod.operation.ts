@@ -6,7 +6,12 @@ import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
+import {
+	CHECKOUT_IDENTITY,
+	checkoutOutput,
+	findRedirectUrl,
+	submitCheckout,
+} from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 export const payWithOtherMethod: PayOperation = {
@@ -15,6 +20,7 @@ export const payWithOtherMethod: PayOperation = {
 	description:
 		'Submit a checkout for a method the other operations do not cover (QR, credit card, crypto, …)',
 	action: 'Pay with another method',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [

@@ -7,7 +7,12 @@ import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
-import { checkoutOutput, findRedirectUrl, submitCheckout } from './checkoutSubmission';
+import {
+	CHECKOUT_IDENTITY,
+	checkoutOutput,
+	findRedirectUrl,
+	submitCheckout,
+} from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
 
 const bankProperty: INodeProperties = {
@@ -40,6 +45,7 @@ export const payWithPse: PayOperation = {
 	description:
 		'Start a PSE bank debit for a payment object and get the bank URL to send the payer to',
 	action: 'Pay with bank debit (PSE)',
+	referenceIdentity: CHECKOUT_IDENTITY,
 	simplify: simpleCheckout,
 	money: paysALink,
 	properties: [

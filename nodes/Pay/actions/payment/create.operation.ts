@@ -33,11 +33,15 @@ import {
 import { readMethodSelection } from './methodSelection';
 import { simplePayment } from './simplePayment';
 
+/** Part of every derived idempotency key of a creation: never change it (`referenceIdentity`). */
+const PAYMENT_CREATE_IDENTITY = 'payment-create';
+
 export const createPayment: PayOperation = {
 	value: 'create',
 	name: 'Create',
 	description: 'Create a payment object (a payment link) and get its slug',
 	action: 'Create a payment link',
+	referenceIdentity: PAYMENT_CREATE_IDENTITY,
 	safeToRunTogether: true,
 	simplify: simplePayment,
 	properties: [
@@ -91,7 +95,7 @@ export async function createPaymentLink(
 		itemIndex,
 		env,
 		options.idempotencyKey,
-		'payment-create',
+		PAYMENT_CREATE_IDENTITY,
 	);
 	const body: IDataObject = {
 		...readJsonObject(node, itemIndex, 'Additional Fields (JSON)', options.additionalFields),

@@ -4,6 +4,7 @@
  * every link of the run is paid, not paid, expired or refunded, as the service says (waiting/).
  */
 import { callbackToThisNode } from '../../waiting/callbackToThisNode';
+import { paymentWait } from '../../waiting/paymentWait';
 import { waitLimitProperties } from '../../waiting/waitLimit';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
@@ -17,10 +18,12 @@ export const createPaymentAndWait: PayOperation = {
 		'Create a payment link, then pause the execution until the service reports it paid, not paid, expired or refunded',
 	action: 'Create a payment link and wait for payment',
 	safeToRunTogether: true,
+	// Created exactly as Create creates it, so the same derived idempotency key.
+	referenceIdentity: createPayment.referenceIdentity,
 	toolUse: {
 		refused: 'it pauses the execution until the service calls back; use Create, then Get',
 	},
-	waits: 'payment',
+	waits: paymentWait,
 	simplify: simpleLinkOutcome,
 	properties: [
 		{

@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { onceForTheRun } from '../../execution/readParameter';
 import { linkOutcome, NOT_CREATED } from '../../waiting/linkOutcome';
+import { paymentWait } from '../../waiting/paymentWait';
 import { waitAgainProperties, waitAgainWhileOpen } from '../../waiting/waitAgainWhileOpen';
 import { readWaitInRun } from '../../waiting/waitRecord';
 import type { PayOperation } from '../types';
@@ -23,7 +24,7 @@ export const getWaitedLinks: PayOperation = {
 	action: 'Get the payment links this execution waited for',
 	safeToRunTogether: true,
 	// Callbacks reach it while it waits again (Wait Again While Open).
-	waits: 'payment',
+	waits: paymentWait,
 	async thenWait(run, items) {
 		return await waitAgainWhileOpen(this, run, items);
 	},
@@ -39,7 +40,7 @@ export const getWaitedLinks: PayOperation = {
 		...waitAgainProperties,
 	],
 	async execute(this, itemIndex, env) {
-		const slugs = await onceForTheRun(env, 'waited-links', () => readWaitInRun(this, 'payment'));
+		const slugs = await onceForTheRun(env, 'waited-links', () => readWaitInRun(this, paymentWait));
 		const slug = slugs[itemIndex];
 		if (slug === undefined)
 			throw new NodeOperationError(

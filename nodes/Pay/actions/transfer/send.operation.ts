@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { transferListShows } from '../../../shared/transport/transferListCheck';
+import { readReference } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/fieldInput';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
-import { readRequiredText } from '../../helpers/fieldInput';
+import { readPositiveAmount, readRequiredText } from '../../helpers/fieldInput';
 import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
-import { readReference } from '../../execution/derivedReference';
 import type { OperationEnvironment, PayOperation } from '../types';
+
+/** Part of every derived Reference of a transfer: never change it (`referenceIdentity`). */
+const TRANSFER_IDENTITY = 'transfer';
 
 const recipientProperty: INodeProperties = {
 	displayName: 'Recipient Mobile Number or Username',
@@ -29,6 +32,7 @@ export const sendTransfer: PayOperation = {
 	name: 'Send',
 	description: 'Send balance from this account to another user (moves money; never sent twice)',
 	action: 'Send balance to a user',
+	referenceIdentity: TRANSFER_IDENTITY,
 	money: {
 		amountFrom: { field: guardedField(transferAmountProperty) },
 		recipientFields: [guardedField(recipientProperty)],
@@ -80,13 +84,19 @@ export const sendTransfer: PayOperation = {
 		);
 		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
-		const reference = await readReference(this, itemIndex, env, 'transfer', [recipient, amount]);
+		const reference = await readReference(this, itemIndex, env, TRANSFER_IDENTITY, [
+			recipient,
+			amount,
+		]);
 		const answer = await env.request({
 			method: 'POST',
 			path: '/send/',
 			body: { [recipientField]: recipient, amount },
 			safety: 'once',
-			check: { kind: 'transfer', recipient, amount },
+			check: {
+				ask: async (read, claimedAt) =>
+					await transferListShows(read, claimedAt, { recipient, amount }),
+			},
 			action: `the transfer of ${amount} COP to ${recipient}`,
 			howToCheck: `Run Transfer → Get Many (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,

@@ -21,12 +21,16 @@ import {
 	withdrawalProperties,
 } from './fields';
 
+/** Part of every derived Reference of a withdrawal: never change it (`referenceIdentity`). */
+const WITHDRAWAL_IDENTITY = 'withdrawal';
+
 export const withdrawToKey: PayOperation = {
 	value: 'withdraw',
 	name: 'Withdraw to Instant-Payment Key',
 	description:
 		'Withdraw balance to a Bre-B key (mobile number or @alias), in whole COP (moves money; never sent twice)',
 	action: 'Withdraw to an instant-payment key',
+	referenceIdentity: WITHDRAWAL_IDENTITY,
 	money: {
 		amountFrom: { field: guardedField(withdrawalAmountProperty) },
 		recipientFields: [guardedField(keyProperty), guardedField(holderProperty)],
@@ -85,7 +89,7 @@ export async function sendWithdrawal(
 	const { node } = env;
 	const { amount, keyValue, holder, accountType } = readDestination(context, env, itemIndex);
 	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
-	const reference = await readReference(context, itemIndex, env, 'withdrawal', [
+	const reference = await readReference(context, itemIndex, env, WITHDRAWAL_IDENTITY, [
 		keyValue,
 		amount,
 		accountType,

@@ -8,6 +8,7 @@
 import { inputError } from '../../helpers/inputError';
 import { callbackToThisNode } from '../../waiting/callbackToThisNode';
 import { waitLimitProperties } from '../../waiting/waitLimit';
+import { withdrawalWait } from '../../waiting/withdrawalWait';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
 import type { PayOperation } from '../types';
 import { sendWithdrawal, withdrawToKey } from './withdraw.operation';
@@ -19,7 +20,9 @@ export const withdrawAndWait: PayOperation = {
 		'Withdraw to a Bre-B key, then pause the execution until the withdrawal is deposited, consigned, in error or rejected (moves money; never sent twice)',
 	action: 'Withdraw and wait for the final status',
 	money: withdrawToKey.money,
-	waits: 'withdrawal',
+	// Sent exactly as Withdraw sends it, so the same Reference.
+	referenceIdentity: withdrawToKey.referenceIdentity,
+	waits: withdrawalWait,
 	toolUse: {
 		refused:
 			'it pauses the execution until the service calls back; use Withdraw to Instant-Payment Key',

@@ -73,7 +73,7 @@ describe('Create and Wait for Payment', () => {
 		expect(answer.pairedItems).toEqual([{ item: 0 }]);
 	});
 
-	it("refuses a wrong token, the credential's Callback Secret and a link it does not wait for", async () => {
+	it("refuses a wrong token, the credential's Callback Secret, a link it does not wait for and a withdrawal's callback", async () => {
 		const run = await wait([{ amount: 50000, invoice: 'INV-3' }]);
 		const [slug] = slugsOf(run);
 		await sandbox.control.pay(slug, undefined, false);
@@ -86,8 +86,10 @@ describe('Create and Wait for Payment', () => {
 			body: { ...paidClaim, url: 'someOther1' },
 			query: token,
 		});
+		// A withdrawal's callback naming the slug as its id: the id waited for, the wrong kind.
+		const withdrawalShaped = await run.callback({ body: { id: slug, state: 2 }, query: token });
 
-		for (const answer of [wrongToken, secret, otherLink]) {
+		for (const answer of [wrongToken, secret, otherLink, withdrawalShaped]) {
 			expect(answer.status).toBe(401);
 			expect(answer.items).toBeUndefined();
 		}

@@ -80,7 +80,7 @@ describe('Withdraw and Wait for Final Status', () => {
 		expect(rejected.items?.[0]).toMatchObject({ withdrawal_outcome: 'rejected', settled: false });
 	});
 
-	it("refuses another withdrawal's callback, one without the wait's token and the Callback Secret", async () => {
+	it("refuses another withdrawal's callback, one without the wait's token, the Callback Secret and a payment callback", async () => {
 		const run = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-3' }]);
 		const [sent] = await sandbox.control.withdrawals();
 		const token = { token: new URL(String(sent.callback)).searchParams.get('token') ?? '' };
@@ -90,7 +90,12 @@ describe('Withdraw and Wait for Final Status', () => {
 			body: { id: sent.id, state: 2 },
 			query: { token: TEST_CALLBACK_SECRET },
 		});
-		for (const answer of [other, noToken, secret]) {
+		// A payment callback naming the withdrawal's id as its slug: the id waited for, the wrong kind.
+		const paymentShaped = await run.callback({
+			body: { url: String(sent.id), state: 2 },
+			query: token,
+		});
+		for (const answer of [other, noToken, secret, paymentShaped]) {
 			expect(answer.status).toBe(401);
 			expect(answer.items).toBeUndefined();
 		}

@@ -1,0 +1,49 @@
+/**
+ * What a waiting operation waits for, as data the waiting code looks up rather than branches on:
+ * where the wait is recorded, which field of each item's output names what it waits for, the
+ * field a workflow branches on, the states that end it, and how a callback resumes it. An operation
+ * names its kind in its descriptor (`waits`); the package's two are paymentWait.ts and
+ * withdrawalWait.ts.
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import type { CallbackEvent, EventKind } from '../../shared/callback/callbackEvent';
+import type { WaitingOperation } from './resumedItems';
+
+export interface WaitKind {
+	/**
+	 * The custom-data key holding the ids waited for (waitRecord.ts). Waiting executions hold it:
+	 * never change it once released, or they no longer know what they wait for.
+	 */
+	recordKey: string;
+	/** The field of each item's output that names what it waits for (a link's `slug`). */
+	idField: string;
+	/** The field a workflow branches on (`payment_outcome`). */
+	outcomeField: string;
+	/**
+	 * The service's states that end the wait, each with the outcome it gives: the table of
+	 * waitOutcome.ts its `resume` (and, for links, readLink.ts and linkOutcome.ts) reads.
+	 */
+	finalOutcomes: Record<number, string>;
+	/** The callbacks that belong to this wait (callbackEvent.ts): others are refused. */
+	callbackKind: EventKind;
+	/** Why a callback of another kind, or for an id not waited for, is refused. */
+	notWaitedFor: string;
+	/** Why nothing is waited for when no item's answer named an id. */
+	noId: string;
+	/**
+	 * A believed callback for one of `ids`, of this kind: the execution goes on with its items, or
+	 * the callback is answered and the execution waits on.
+	 */
+	resume(
+		context: IWebhookFunctions,
+		event: CallbackEvent,
+		ids: string[],
+		credentials: ICredentialDataDecryptedObject,
+		operation: WaitingOperation,
+	): Promise<IWebhookResponseData> | IWebhookResponseData;
+}
