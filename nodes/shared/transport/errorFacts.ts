@@ -6,7 +6,7 @@ import type { FailureOutcome } from './failureMeaning';
 /**
  * What a failed item tells a Continue On Fail branch besides its message, carried in the n8n
  * error's `context`. Set by whoever raises the error (the transport, the field readers, an
- * operation), read by the item loop: one type, so a name cannot drift between them.
+ * operation), read by the item pipeline: one type, so a name cannot drift between them.
  */
 export interface ErrorFacts {
 	/** Whether anything reached the service and what became of it. */
