@@ -9,15 +9,14 @@
  * another's record, or two claims of one reference can both find it new. So a claim records an
  * owner key of its own with the reference, waits CLAIM_CHECK_DELAY_MS (longer than any other
  * writer's read-to-write), then reads its record back: only the claim whose owner key survived
- * sends.
+ * sends. Below: when each reference was claimed (claimTimeRecord), and the record lists every
+ * write goes through (recordList: a run's writes made together, in turns within this process).
  */
 import { randomUUID } from 'crypto';
 import { sleep } from 'n8n-workflow';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-/**
- * References kept per node: n8n drops the oldest beyond this (each payment keeps three entries).
- */
+/** References kept per node: n8n drops the oldest beyond this (a payment keeps three entries). */
 export const MAX_RECORDED_ENTRIES = 10_000;
 
 /**
