@@ -9,11 +9,10 @@
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
+import { defaultItemsAtOnce, findOperation } from '../nodes/Pay/actions/router';
 import type { SandboxEndpoint } from '../sandbox';
 import { SandboxControl } from '../sandbox/controlClient';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
-import { defaultItemsAtOnce } from '../nodes/Pay/actions/router';
-import { findOperation } from '../nodes/Pay/actions/router';
 import { COMPARED_OPERATIONS, httpNodeOf, payNodeOf } from './comparedOperations';
 import type { ComparedOperation } from './comparedOperations';
 import { decisiveFigure, median } from './measure';

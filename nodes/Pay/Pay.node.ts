@@ -9,12 +9,11 @@ import type {
 } from 'n8n-workflow';
 
 import { buildOperationProperties } from './actions/properties';
-import { findOperation, route } from './actions/router';
+import { findOperation, route, requestOptionsProperty } from './actions/router';
 import { buildSubtitle } from './actions/subtitle';
 import { CURRENT_PAY_NODE_VERSION, PAY_NODE_VERSIONS } from './helpers/nodeVersions';
 import { searchBanks } from './methods/searchBanks';
 import { searchCards } from './methods/searchCards';
-import { requestOptionsProperty } from './actions/router';
 import { answerCallbackToWaitingRun } from './waiting/resumeWebhook';
 
 export class Pay implements INodeType {

@@ -12,8 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ItemResult } from './execution/itemOutput';
-import type { NodeRun } from './execution/operationEnvironment';
-import type { OperationEnvironment } from './execution/operationEnvironment';
+import type { NodeRun, OperationEnvironment } from './execution/operationEnvironment';
 import type { WaitKind } from './waiting/waitKind';
 
 /** One operation, in its own file: its fields and what it does for one item. */

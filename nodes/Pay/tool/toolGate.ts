@@ -9,10 +9,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { movedNothing } from '../../shared/transport/failureMeaning';
 import type { ItemOutcome } from '../../shared/transport/failureMeaning';
-import type { OperationEnvironment, PayOperation } from '../payOperation';
-import { runsAsTool } from '../execution/readParameter';
 import type { ItemResult } from '../execution/itemOutput';
 import { readParameter } from '../execution/readParameter';
+import type { OperationEnvironment, PayOperation } from '../payOperation';
 import { callCountScope, countMoneyCall, moneyCallsMade, uncountMoneyCall } from './callCounter';
 import { checkMoneyCall } from './moneyCallCheck';
 import { refusal, withoutSecrets } from './toolAnswer';
@@ -33,15 +32,17 @@ export interface ToolCall {
 	settle(outcome: ItemOutcome): void;
 }
 
-/** The gate for this item's call; none when the node runs in a workflow rather than as a tool. */
+/**
+ * The gate for this item's call, when the node runs as an AI agent's tool (the item pipeline opens
+ * one only then: `runsAsTool`).
+ */
 export async function openToolCall(
 	context: IExecuteFunctions,
 	env: OperationEnvironment,
 	resource: string,
 	operation: PayOperation,
 	itemIndex: number,
-): Promise<ToolCall | RefusedCall | undefined> {
-	if (!runsAsTool(env.node.type)) return undefined;
+): Promise<ToolCall | RefusedCall> {
 	const { money, toolUse } = operation;
 	if (toolUse !== undefined)
 		return {

@@ -2,11 +2,16 @@ import { sleep } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { describeFailure, toNodeApiError } from './apiError';
-import { ledgerPlaceOf, recall, recordAnswer, recordSending } from './atMostOnce';
 import { askBeforeUnknown } from './askBeforeUnknown';
-import { claimReference, quietly } from './atMostOnce';
-import { attempt, connect } from './connection';
-import { maskerFor } from './connection';
+import {
+	ledgerPlaceOf,
+	recall,
+	recordAnswer,
+	recordSending,
+	claimReference,
+	quietly,
+} from './atMostOnce';
+import { attempt, connect, maskerFor } from './connection';
 import { serviceMayHaveActed } from './failureMeaning';
 import { resolveFailure } from './lastFailure';
 import type { LastFailure, RequestCall } from './lastFailure';

@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INode, NodeParameterValueType } from 'n8n-workflow';
 
-import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/fieldInput';
-import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
-import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';
-import { readJsonObject } from '../../helpers/jsonFields';
-import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
+import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
+import { readParameter } from '../../execution/readParameter';
+import { readPageBaseUrl } from '../../helpers/credentialSettings';
+import {
+	readPositiveAmount,
+	readRequiredText,
+	readText,
+	readWholeNumber,
+	readYesNo,
+} from '../../helpers/fieldInput';
+import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {
@@ -30,6 +34,7 @@ import {
 	platformProperty,
 	readPayerRedirectUrl,
 } from './fields';
+import { idempotencyKeyProperty, readIdempotencyKey } from './idempotencyKeyField';
 import { readMethodSelection } from './methodSelection';
 import { simplePayment } from './simplePayment';
 

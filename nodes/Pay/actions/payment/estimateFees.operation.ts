@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/fieldInput';
-import { readYesNo } from '../../helpers/fieldInput';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
-import type { OperationEnvironment, PayOperation } from '../types';
+import { readParameter } from '../../execution/readParameter';
+import { readPositiveAmount, readYesNo } from '../../helpers/fieldInput';
 import { amountProperty, optionsCollection } from '../sharedFields';
+import type { OperationEnvironment, PayOperation } from '../types';
 import { clientAssumeCostsProperty } from './fields';
 
 export const estimateFees: PayOperation = {

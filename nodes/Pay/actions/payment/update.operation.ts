@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/fieldInput';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
+import {
+	readPositiveAmount,
+	readRequiredText,
+	readText,
+	readWholeNumber,
+	readYesNo,
+} from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
-import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { addCallbackSecretProperty, callbackUrlProperty, readCallbackField } from './callbackField';

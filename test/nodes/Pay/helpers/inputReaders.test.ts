@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 
-import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/fieldInput';
-import { readUrlField } from '../../../../nodes/Pay/helpers/urlField';
 import { readCardNumber, readCvv, readExpiry } from '../../../../nodes/Pay/helpers/cardInput';
 import {
+	readPositiveAmount,
+	readWholeAmount,
 	readRequiredText,
 	readText,
 	readTextList,
@@ -17,6 +17,7 @@ import {
 import { readInstantPaymentKey } from '../../../../nodes/Pay/helpers/instantPaymentKey';
 import { readJsonObject } from '../../../../nodes/Pay/helpers/jsonFields';
 import { readSlug } from '../../../../nodes/Pay/helpers/slug';
+import { readUrlField } from '../../../../nodes/Pay/helpers/urlField';
 import { readVerificationCode } from '../../../../nodes/Pay/helpers/verificationCode';
 import { payNode } from '../../../harness/payNode';
 

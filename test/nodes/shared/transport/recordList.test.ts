@@ -2,9 +2,8 @@
  * A record list's calls made together: what arrives while a write is under way joins the next one,
  * and each caller still learns what it would have learnt alone, in the order it asked.
  */
-import { recordList } from '../../../../nodes/shared/transport/sentRecord';
+import { recordList, recordQueuesInUse } from '../../../../nodes/shared/transport/sentRecord';
 import type { DeduplicationHelpers } from '../../../../nodes/shared/transport/sentRecord';
-import { recordQueuesInUse } from '../../../../nodes/shared/transport/sentRecord';
 
 /** n8n's store for one list: a read, a round trip, a write; every call counted. */
 function countingStore() {

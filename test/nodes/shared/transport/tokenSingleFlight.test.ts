@@ -5,10 +5,9 @@
  */
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { attempt, connect } from '../../../../nodes/shared/transport/connection';
+import { attempt, connect, renewOnce } from '../../../../nodes/shared/transport/connection';
 import type { AttemptResult } from '../../../../nodes/shared/transport/connection';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
-import { renewOnce } from '../../../../nodes/shared/transport/connection';
 
 const node = { id: 'pay', name: 'Pay', type: 'n8n-nodes-pay.pay', parameters: {} } as INode;
 
