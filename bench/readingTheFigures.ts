@@ -116,10 +116,11 @@ export const READING_THE_FIGURES = `## Reading the figures
   starts and is not in it. What differs inside the node is where n8n keeps the node's records
   (n8n's deduplication store): PostgreSQL over a local connection in queue mode, SQLite inside
   n8n's own process in regular mode. In both, the claims are made ahead of the wire in batches
-  (one write and one wait per batch), and the "sent" marks are written as the answers come back,
-  those of items answered together in one write: one at a time, a run writes its record list about
-  once per item, at Items at Once 10 far less often. That is the likely reason queue mode's extra
-  time is larger one at a time (not profiled). On a shared machine an execution's time moves by
+  (one write and one wait per batch, as far ahead as the wire takes in about a second), and the
+  "sent" marks are written while the next items are sent, those of items answered meanwhile in
+  one write: one at a time, a run writes its record list more often than at Items at Once 10,
+  each write of a list in PostgreSQL costing more than in SQLite. That is the likely reason queue
+  mode's extra time is larger one at a time (not profiled). On a shared machine an execution's time moves by
   seconds from round to round: the row gives every execution, and beside the figure (the
   difference of the two medians) the median of each round's own difference, its two executions
   having run back to back.

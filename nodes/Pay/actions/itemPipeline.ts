@@ -16,6 +16,7 @@ import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { outcomeOf } from '../../shared/transport/failureMeaning';
 import { itemRequests } from '../../shared/transport/request';
 import type { SendGate } from '../../shared/transport/requestTypes';
+import { CLAIM_CHECK_DELAY_MS } from '../../shared/transport/sentRecord';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
@@ -27,13 +28,18 @@ import { openToolCall } from '../tool/toolGate';
 import type { OperationEnvironment, PayOperation } from './types';
 
 /**
- * How many items of a run that may move money are claimed ahead of the wire, per item Items at
- * Once lets on it, and at most: their claims share one write and one wait, and the next ones are
- * claimed while these are sent. Bounded because a crash (a killed worker) leaves the claimed items
- * not yet sent as "outcome unknown" to a later execution: at most this many.
+ * How many items of a run that may move money are claimed ahead of the wire: what the wire takes
+ * in AHEAD_MS at the pace measured so far in the run, at least 50 per item Items at Once lets on
+ * it, at most 1,000. Their claims share one write and one wait, and the next ones are claimed
+ * while these are sent: against a service that answers at once the wire never waits for a claim
+ * after the first, and at the live service's pace nothing changes. Bounded because a crash (a
+ * killed worker) leaves the claimed items not yet sent as "outcome unknown" to a later execution:
+ * about a second of sends, or 50 per Items at Once when that is more.
  */
 const CLAIMED_AHEAD_PER_ITEM_AT_ONCE = 50;
 const MOST_CLAIMED_AHEAD = 1_000;
+/** Twice the claim's wait: the next claims are ready before the ones sent meanwhile run out. */
+const AHEAD_MS = 2 * CLAIM_CHECK_DELAY_MS;
 
 export interface ItemsRun {
 	items: INodeExecutionData[];
@@ -50,18 +56,17 @@ export async function runPayItems(
 ): Promise<ItemsRun> {
 	const { resource, operation } = chosen;
 	const itemCount = context.getInputData().length;
+	const handler = async (itemIndex: number) =>
+		await runPayItem(context, itemRun, resource, operation, itemIndex);
 	// Items that may move money start ahead of the wire, so their References are claimed in batches
 	// (one write, one wait each); the gate keeps Items at Once on the wire.
 	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
-	const claimedAhead = Math.min(concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE, MOST_CLAIMED_AHEAD);
-	return await runItems(
-		context,
-		itemCount,
-		async (itemIndex) => await runPayItem(context, itemRun, resource, operation, itemIndex),
-		gate ? claimedAhead : concurrency,
-		gate,
-	);
+	if (!gate) return await runItems(context, itemCount, handler, concurrency);
+	const least = concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE;
+	const claimedAhead = () =>
+		Math.min(Math.max(least, Math.ceil(gate.pace() * AHEAD_MS)), MOST_CLAIMED_AHEAD);
+	return await runItems(context, itemCount, handler, claimedAhead, gate);
 }
 
 /** One item, from the gate to its output. */
@@ -104,50 +109,63 @@ export async function failEveryItem(
 }
 
 /**
- * Runs the handler for every input item, at most `concurrency` at a time, and returns the output in
- * input order with `pairedItem` on every item. With Continue On Fail a failing item comes back as
- * an item holding its error (and the `outcome` to branch on), paired to its input; otherwise the
- * first failure stops the launch of further items and is thrown once those in flight have
- * settled, so no request is left half-sent.
+ * Runs the handler for every input item, at most `concurrency` at a time (a number, or what the
+ * run's pace allows as it goes), and returns the output in input order with `pairedItem` on every
+ * item. With Continue On Fail a failing item comes back as an item holding its error (and the
+ * `outcome` to branch on), paired to its input; otherwise the first failure stops the launch of
+ * further items and is thrown once those in flight have settled, so no request is left half-sent.
+ * A gated run ends once the writes its items left behind are made.
  */
 export async function runItems(
 	context: IExecuteFunctions,
 	itemCount: number,
 	handler: (itemIndex: number) => Promise<ItemResult>,
-	concurrency = 1,
-	gate?: SendGate,
+	concurrency: number | (() => number) = 1,
+	gate?: PacedGate,
 ): Promise<ItemsRun> {
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = context.continueOnFail();
 	const toErrorOutput = continueOnFail && context.getNode().onError === 'continueErrorOutput';
+	const limit = typeof concurrency === 'number' ? () => concurrency : concurrency;
 	let next = 0;
+	let running = 0;
 	let failedItems = 0;
-	// A holder rather than a variable: the workers update it, and the compiler must not narrow it.
+	// A holder rather than a variable: the items update it, and the compiler must not narrow it.
 	const failed: { first?: { itemIndex: number; error: unknown } } = {};
-	const worker = async () => {
-		while (failed.first === undefined && next < itemCount) {
-			const itemIndex = next++;
-			try {
-				results[itemIndex] = toItems(await handler(itemIndex), itemIndex);
-			} catch (error) {
-				if (continueOnFail) {
-					results[itemIndex] = [errorItem(error, itemIndex, toErrorOutput)];
-					failedItems++;
-				} else if (!(error instanceof GateShutError)) {
-					// Another worker may have failed meanwhile: keep the earliest item.
-					const earlier = failed.first as { itemIndex: number } | undefined;
-					if (earlier === undefined || itemIndex < earlier.itemIndex)
-						failed.first = { itemIndex, error };
-					gate?.shut();
-				}
-			} finally {
-				// After a failure shut the gate: nothing waiting gets through.
-				gate?.leave(itemIndex);
+	const runOne = async (itemIndex: number) => {
+		try {
+			results[itemIndex] = toItems(await handler(itemIndex), itemIndex);
+		} catch (error) {
+			if (continueOnFail) {
+				results[itemIndex] = [errorItem(error, itemIndex, toErrorOutput)];
+				failedItems++;
+			} else if (!(error instanceof GateShutError)) {
+				// Another item may have failed meanwhile: keep the earliest.
+				const earlier = failed.first as { itemIndex: number } | undefined;
+				if (earlier === undefined || itemIndex < earlier.itemIndex)
+					failed.first = { itemIndex, error };
+				gate?.shut();
 			}
+		} finally {
+			// After a failure shut the gate: nothing waiting gets through.
+			gate?.leave(itemIndex);
 		}
 	};
-	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, itemCount));
-	await Promise.all(Array.from({ length: workers }, worker));
+	await new Promise<void>((allSettled) => {
+		const launch = () => {
+			const most = Math.max(1, Math.floor(limit()) || 1);
+			while (failed.first === undefined && next < itemCount && running < most) {
+				running++;
+				void runOne(next++).then(() => {
+					running--;
+					launch();
+				});
+			}
+			if (running === 0) allSettled();
+		};
+		launch();
+	});
+	await gate?.writesLeftBehind();
 	if (failed.first !== undefined)
 		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
 	return { items: results.flat(), failedItems };
@@ -210,15 +228,37 @@ export class GateShutError extends Error {
 	}
 }
 
-export function sendGate(limit: number): SendGate {
+/** The send gate as the item pipeline sees it: also the wire's pace and the writes left behind. */
+export interface PacedGate extends SendGate {
+	/** Items through the gate per millisecond of its being busy (0 before the first). */
+	pace(): number;
+	/** Settles once every write an item left behind is made. */
+	writesLeftBehind(): Promise<void>;
+}
+
+export function sendGate(limit: number): PacedGate {
 	let free = Math.max(1, Math.floor(limit) || 1);
 	let shut = false;
 	const inside = new Set<number>();
 	const queue: Array<{ itemIndex: number; admit(): void; refuse(): void }> = [];
+	const writes = new Set<Promise<void>>();
+	// The pace counts only the time someone is inside or waiting: not the time spent on claims.
+	let through = 0;
+	let busyMs = 0;
+	let busySince: number | undefined;
+	const busy = () => {
+		busySince ??= Date.now();
+	};
+	const idleUnlessBusy = () => {
+		if (busySince === undefined || inside.size > 0 || queue.length > 0) return;
+		busyMs += Date.now() - busySince;
+		busySince = undefined;
+	};
 	return {
 		async enter(itemIndex) {
 			if (inside.has(itemIndex)) return;
 			if (shut) throw new GateShutError();
+			busy();
 			if (free > 0) free--;
 			else
 				await new Promise<void>((admit, refuse) => {
@@ -228,13 +268,30 @@ export function sendGate(limit: number): SendGate {
 		},
 		leave(itemIndex) {
 			if (!inside.delete(itemIndex)) return;
+			through++;
 			const next = queue.shift();
+			// Inside from now: the place is not free for a moment, nor the gate idle.
+			if (next) inside.add(next.itemIndex);
 			if (next) next.admit();
 			else free++;
+			idleUnlessBusy();
 		},
 		shut() {
 			shut = true;
 			for (const waiting of queue.splice(0)) waiting.refuse();
+			idleUnlessBusy();
+		},
+		leaveBehind(write) {
+			writes.add(write);
+			const made = () => writes.delete(write);
+			void write.then(made, made);
+		},
+		pace() {
+			const ms = busyMs + (busySince === undefined ? 0 : Date.now() - busySince);
+			return through === 0 ? 0 : through / Math.max(ms, 1);
+		},
+		async writesLeftBehind() {
+			await Promise.all(writes);
 		},
 	};
 }

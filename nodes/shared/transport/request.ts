@@ -56,9 +56,12 @@ export async function payApiRequest(
 	const answer = call.masked(sent.value);
 	recordAnswer(call.place, answer);
 	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
-	// Written before the item gives its place on the wire up: after a crash, whatever went out
-	// before a later item did is marked sent (marks of items answered together share a write).
-	await quietly(record?.markSent());
+	// In a run the marks of items answered meanwhile share one write, the next item sending while
+	// it is made, and the run ends only once it is; after a crash, what went out and lost its mark
+	// is asked of the service.
+	const marked = quietly(record?.markSent());
+	if (request.gate) request.gate.leaveBehind(marked);
+	else await marked;
 	return answer;
 }
 

@@ -109,4 +109,9 @@ export interface SendGate {
 	/** The pipeline is done with the item: its place goes to the next. */
 	leave(itemIndex: number): void;
 	shut(): void;
+	/**
+	 * A write the item leaves behind (its "sent" mark): the next item need not wait for it, the run
+	 * does, before it ends.
+	 */
+	leaveBehind(write: Promise<void>): void;
 }

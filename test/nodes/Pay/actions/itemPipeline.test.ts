@@ -55,6 +55,27 @@ describe('runItems', () => {
 		expect(most).toBe(3);
 	});
 
+	it('runs as many items at once as a limit that grows as the run goes allows', async () => {
+		let running = 0;
+		const mostWhenStarted: number[] = [];
+		let finished = 0;
+		await runItems(
+			contextWith(false),
+			12,
+			async () => {
+				running++;
+				mostWhenStarted.push(running);
+				await pause(2);
+				running--;
+				finished++;
+				return {};
+			},
+			() => (finished < 2 ? 1 : 4),
+		);
+		expect(mostWhenStarted.slice(0, 2)).toEqual([1, 1]);
+		expect(Math.max(...mostWhenStarted)).toBe(4);
+	});
+
 	it('runs one item at a time by default', async () => {
 		const order: string[] = [];
 		await runItems(contextWith(false), 3, async (index) => {

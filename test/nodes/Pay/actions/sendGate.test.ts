@@ -58,4 +58,38 @@ describe('the send gate', () => {
 		await tick();
 		expect(third).toBe(false);
 	});
+
+	it("measures the wire's pace over the time someone is inside or waiting, not the time between", async () => {
+		jest.useFakeTimers({ now: 0 });
+		try {
+			const gate = sendGate(1);
+			expect(gate.pace()).toBe(0);
+			await gate.enter(0);
+			const second = gate.enter(1);
+			jest.setSystemTime(10);
+			gate.leave(0);
+			await second;
+			jest.setSystemTime(20);
+			gate.leave(1);
+			// Nobody inside or waiting for 1 s (the next claims): that second is not the wire's.
+			jest.setSystemTime(1_020);
+			await gate.enter(2);
+			jest.setSystemTime(1_030);
+			gate.leave(2);
+			expect(gate.pace()).toBeCloseTo(3 / 30);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it('keeps the writes items leave behind until they are made, a failed one too', async () => {
+		const gate = sendGate(1);
+		let made = false;
+		gate.leaveBehind(
+			new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => void (made = true)),
+		);
+		gate.leaveBehind(Promise.reject(new Error('the database went away')).catch(() => undefined));
+		await gate.writesLeftBehind();
+		expect(made).toBe(true);
+	});
 });

@@ -50,6 +50,20 @@ async function claimWritesDuring<T>(run: () => Promise<T>): Promise<{ result: T;
 	}
 }
 
+/** How many References each claim write of the run carried, in order. */
+async function ownerKeysPerClaimWrite(run: () => Promise<void>): Promise<number[]> {
+	const spy = jest.spyOn(memoryDeduplicator, 'checkProcessedAndRecord');
+	try {
+		await run();
+		return spy.mock.calls
+			.filter(([, scope]) => scope === 'node')
+			.map(([keys]) => keys.filter((key) => String(key).startsWith('pay-reference-owner:')).length)
+			.filter((owners) => owners > 0);
+	} finally {
+		spy.mockRestore();
+	}
+}
+
 const payees = (count: number) =>
 	Array.from({ length: count }, (_, n) => ({ to: 'friend', amount: 1000 + n }));
 
@@ -127,6 +141,58 @@ describe('the money items of one run', () => {
 		expect(outcomes.filter((outcome) => outcome === 'already_sent')).toHaveLength(sentFirst - 1);
 		const sent = (await sandbox.control.transfers()).map((transfer) => transfer.amount);
 		expect(sent.sort()).toEqual(payees(30).map((p) => p.amount));
+	});
+
+	it('one at a time against a service that answers at once, get ahead of the wire: a claim write carries more than the first 50 of 300 transfers, each sent once', async () => {
+		const ownerKeysPerWrite = await ownerKeysPerClaimWrite(async () => {
+			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(300));
+			expect(run.error).toBeUndefined();
+		});
+		// The first write carries the first 50; once the wire's pace is known, what it takes in a
+		// second is claimed ahead, in one write.
+		expect(ownerKeysPerWrite[0]).toBe(50);
+		expect(Math.max(...ownerKeysPerWrite)).toBeGreaterThan(50);
+		const sent = (await sandbox.control.transfers()).map((transfer) => transfer.amount);
+		expect(sent.sort()).toEqual(payees(300).map((p) => p.amount));
+	});
+
+	it("one at a time at a slower service's pace, claim no more than 50 ahead (what a crash could leave unknown)", async () => {
+		await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 25, times: 70 });
+		const ownerKeysPerWrite = await ownerKeysPerClaimWrite(async () => {
+			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(70));
+			expect(run.error).toBeUndefined();
+		});
+		expect(Math.max(...ownerKeysPerWrite)).toBe(50);
+		// Each claim is written, then read back (which records it again if another write dropped it).
+		expect(ownerKeysPerWrite.reduce((sum, keys) => sum + keys, 0)).toBe(2 * 70);
+		expect(await sandbox.control.count('POST /send/')).toBe(70);
+	});
+
+	it('send the next item while the last one\'s "sent" mark is written, and end only once every mark is', async () => {
+		const marks = { started: 0, made: 0, sentWhenTheFirstWasMade: 0 };
+		const write = memoryDeduplicator.checkProcessedAndRecord.bind(memoryDeduplicator);
+		const spy = jest
+			.spyOn(memoryDeduplicator, 'checkProcessedAndRecord')
+			.mockImplementation(async (keys, ...rest) => {
+				if (!keys.some((key) => String(key).startsWith('pay-reference-sent:')))
+					return await write(keys, ...rest);
+				marks.started++;
+				await new Promise((resolve) => setTimeout(resolve, 150));
+				const written = await write(keys, ...rest);
+				if (marks.made++ === 0)
+					marks.sentWhenTheFirstWasMade = await sandbox.control.count('POST /send/');
+				return written;
+			});
+		try {
+			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(5));
+			expect(run.error).toBeUndefined();
+			expect(marks.made).toBe(marks.started);
+		} finally {
+			spy.mockRestore();
+		}
+		expect(marks.started).toBeGreaterThanOrEqual(1);
+		expect(marks.sentWhenTheFirstWasMade).toBe(5);
+		expect(await sandbox.control.count('POST /send/')).toBe(5);
 	});
 
 	it('honour Items at Once: with 3, never more than 3 transfers at the service at once, and all 15 sent', async () => {
