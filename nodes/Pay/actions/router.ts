@@ -103,7 +103,7 @@ export function startRun(
  * request at once. Everything that moves money or changes state stays one at a time: the service
  * checks the balance per request and does not say what it does with payouts sent together, and
  * one at a time a run stops at the first refused item with nothing after it sent. Never-twice does
- * not depend on it (every item's Reference is claimed before any is sent), so a payroll run may set
+ * not depend on it (every item's Reference is claimed before it is sent), so a payroll run may set
  * 10: in n8n 2.41.1, 1,000 transfers then took 0.9 times as long as the HTTP Request node.
  */
 export const ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS = 10;
@@ -137,7 +137,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 1,
 			description:
-				"How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state, so payouts go in input order and stop at the first refusal. For large payout runs set 10: every item's Reference is recorded before any is sent, so nothing is sent twice either way. Output keeps the input order whatever you choose.",
+				"How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state, so payouts go in input order and stop at the first refusal. For large payout runs set 10: every item's Reference is recorded before it is sent, so nothing is sent twice either way. Output keeps the input order whatever you choose.",
 		},
 		{
 			displayName: 'Retries of Safe Requests',

@@ -1,7 +1,7 @@
 /**
  * Items at Once when the user leaves it unset: reads and payment creations (each with its
  * idempotency key) go 10 at a time, operations that change state one at a time (payouts set to 10
- * go 10 at a time: each Reference is recorded before any is sent). Seen on the wire:
+ * go 10 at a time: each Reference is recorded before it is sent). Seen on the wire:
  * a proxy in front of the sandbox holds every request a moment and counts how many are open.
  */
 import { createServer, request as forward } from 'http';
