@@ -155,10 +155,17 @@ export async function runItems(
 		const launch = () => {
 			const most = Math.max(1, Math.floor(limit()) || 1);
 			while (failed.first === undefined && next < itemCount && running < most) {
-				running++;
-				void runOne(next++).then(() => {
+				const itemIndex = next++;
+				const settled = () => {
 					running--;
 					launch();
+				};
+				running++;
+				// runOne catches what the item throws; should turning it into an item throw, the run
+				// stops on it rather than waiting for an item that will never settle.
+				void runOne(itemIndex).then(settled, (error: unknown) => {
+					failed.first ??= { itemIndex, error };
+					settled();
 				});
 			}
 			if (running === 0) allSettled();

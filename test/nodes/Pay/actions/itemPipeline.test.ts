@@ -76,6 +76,27 @@ describe('runItems', () => {
 		expect(Math.max(...mostWhenStarted)).toBe(4);
 	});
 
+	it('stops on an item whose failure cannot even be turned into an error item, rather than wait for it', async () => {
+		const unreadable = new Proxy(
+			{},
+			{
+				get() {
+					throw new Error('unreadable failure');
+				},
+			},
+		);
+		const run = runItems(
+			contextWith(true),
+			4,
+			async (index) => {
+				if (index === 1) throw unreadable;
+				return {};
+			},
+			() => 2,
+		);
+		await expect(run).rejects.toThrow('unreadable failure');
+	});
+
 	it('runs one item at a time by default', async () => {
 		const order: string[] = [];
 		await runItems(contextWith(false), 3, async (index) => {
