@@ -270,5 +270,5 @@ function paceText(compared: ComparedOperation, pace: Pace): string {
 		return "10 at a time (Pay: Items at Once 10; HTTP Request: Batching, 10 items per batch 1 ms apart, its nearest setting: it starts a batch's requests without waiting for the previous batch's answers)";
 	const operation = findOperation(String(compared.payParameters('').resource), compared.operation);
 	const pay = operation ? defaultItemsAtOnce(operation) : 1;
-	return `each node's default (Pay: Items at Once unset, ${pay} at a time for this operation${compared.movesMoney ? ", References claimed in batches ahead of the wire" : ''}; HTTP Request: every item's request started at once)`;
+	return `each node's default (Pay: Items at Once unset, ${pay} at a time for this operation${compared.movesMoney ? ', References claimed in batches ahead of the wire' : ''}; HTTP Request: every item's request started at once)`;
 }
