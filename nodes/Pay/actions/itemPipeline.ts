@@ -127,8 +127,6 @@ export async function runItems(
 	const continueOnFail = context.continueOnFail();
 	const toErrorOutput = continueOnFail && context.getNode().onError === 'continueErrorOutput';
 	const limit = typeof concurrency === 'number' ? () => concurrency : concurrency;
-	let next = 0;
-	let running = 0;
 	let failedItems = 0;
 	// A holder rather than a variable: the items update it, and the compiler must not narrow it.
 	const failed: { first?: { itemIndex: number; error: unknown } } = {};
@@ -151,20 +149,42 @@ export async function runItems(
 			gate?.leave(itemIndex);
 		}
 	};
+	await launchUnder(limit, itemCount, runOne, {
+		stopped: () => failed.first !== undefined,
+		stop: (itemIndex, error) => (failed.first ??= { itemIndex, error }),
+	});
+	await gate?.writesLeftBehind();
+	if (failed.first !== undefined)
+		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
+	return { items: results.flat(), failedItems };
+}
+
+/**
+ * Starts `run` for items 0 … itemCount − 1 in order, while fewer than `limit()` are under way and
+ * the run has not stopped, and settles once every item started has settled. `run` catches what an
+ * item throws; should it throw all the same, the run stops on it rather than wait for an item that
+ * will never settle.
+ */
+async function launchUnder(
+	limit: () => number,
+	itemCount: number,
+	run: (itemIndex: number) => Promise<void>,
+	items: { stopped(): boolean; stop(itemIndex: number, error: unknown): void },
+): Promise<void> {
+	let next = 0;
+	let running = 0;
 	await new Promise<void>((allSettled) => {
 		const launch = () => {
 			const most = Math.max(1, Math.floor(limit()) || 1);
-			while (failed.first === undefined && next < itemCount && running < most) {
+			while (!items.stopped() && next < itemCount && running < most) {
 				const itemIndex = next++;
 				const settled = () => {
 					running--;
 					launch();
 				};
 				running++;
-				// runOne catches what the item throws; should turning it into an item throw, the run
-				// stops on it rather than waiting for an item that will never settle.
-				void runOne(itemIndex).then(settled, (error: unknown) => {
-					failed.first ??= { itemIndex, error };
+				void run(itemIndex).then(settled, (error: unknown) => {
+					items.stop(itemIndex, error);
 					settled();
 				});
 			}
@@ -172,10 +192,6 @@ export async function runItems(
 		};
 		launch();
 	});
-	await gate?.writesLeftBehind();
-	if (failed.first !== undefined)
-		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
-	return { items: results.flat(), failedItems };
 }
 
 /**
