@@ -31,10 +31,11 @@ import type { OperationEnvironment, PayOperation } from './types';
  * How many items of a run that may move money are claimed ahead of the wire: what the wire takes
  * in AHEAD_MS at the pace measured so far in the run, at least 50 per item Items at Once lets on
  * it, at most 1,000. Their claims share one write and one wait, and the next ones are claimed
- * while these are sent: against a service that answers at once the wire never waits for a claim
- * after the first, and at the live service's pace nothing changes. Bounded because a crash (a
- * killed worker) leaves the claimed items not yet sent as "outcome unknown" to a later execution:
- * about a second of sends, or 50 per Items at Once when that is more.
+ * while these are sent: against a service that answers at once the wire waits for claims only
+ * at the start (the first 50, then the batch the pace asks for), and at the live service's pace
+ * 50 stay ahead, as they always did. Bounded because a crash (a killed worker) leaves the claimed
+ * items not yet sent as "outcome unknown" to a later execution: about a second of sends, or 50 per
+ * Items at Once when that is more.
  */
 const CLAIMED_AHEAD_PER_ITEM_AT_ONCE = 50;
 const MOST_CLAIMED_AHEAD = 1_000;

@@ -148,9 +148,8 @@ describe('the money items of one run', () => {
 			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(300));
 			expect(run.error).toBeUndefined();
 		});
-		// The first write carries the first 50; once the wire's pace is known, what it takes in a
-		// second is claimed ahead, in one write.
-		expect(ownerKeysPerWrite[0]).toBe(50);
+		// The first 50 are claimed before anything is sent; once the wire's pace is known, what it
+		// takes in a second is claimed ahead, in one write.
 		expect(Math.max(...ownerKeysPerWrite)).toBeGreaterThan(50);
 		const sent = (await sandbox.control.transfers()).map((transfer) => transfer.amount);
 		expect(sent.sort()).toEqual(payees(300).map((p) => p.amount));
@@ -177,7 +176,7 @@ describe('the money items of one run', () => {
 				if (!keys.some((key) => String(key).startsWith('pay-reference-sent:')))
 					return await write(keys, ...rest);
 				marks.started++;
-				await new Promise((resolve) => setTimeout(resolve, 150));
+				await new Promise((resolve) => setTimeout(resolve, 300));
 				const written = await write(keys, ...rest);
 				if (marks.made++ === 0)
 					marks.sentWhenTheFirstWasMade = await sandbox.control.count('POST /send/');
