@@ -270,9 +270,6 @@ export function sendGate(limit: number): PacedGate {
 	let through = 0;
 	let busyMs = 0;
 	let busySince: number | undefined;
-	const busy = () => {
-		busySince ??= Date.now();
-	};
 	const idleUnlessBusy = () => {
 		if (busySince === undefined || inside.size > 0 || queue.length > 0) return;
 		busyMs += Date.now() - busySince;
@@ -282,7 +279,7 @@ export function sendGate(limit: number): PacedGate {
 		async enter(itemIndex) {
 			if (inside.has(itemIndex)) return;
 			if (shut) throw new GateShutError();
-			busy();
+			busySince ??= Date.now();
 			if (free > 0) free--;
 			else
 				await new Promise<void>((admit, refuse) => {
