@@ -5,6 +5,7 @@
  * service when its answer is lost and recorded: shared/transport/request.ts), and leaves as an
  * output item or as an error item paired to its input.
  */
+import { sleep } from 'n8n-workflow';
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -41,6 +42,12 @@ const CLAIMED_AHEAD_PER_ITEM_AT_ONCE = 50;
 const MOST_CLAIMED_AHEAD = 1_000;
 /** Twice the claim's wait: the next claims are ready before the ones sent meanwhile run out. */
 const AHEAD_MS = 2 * CLAIM_CHECK_DELAY_MS;
+/**
+ * Items launched ahead of the wire go in batches of at least a quarter of the window, not one
+ * each time one leaves: their claims then share a write, a wait and a read-back (n8n writes the
+ * node's whole list each time), and the window never falls below three quarters of it.
+ */
+const WINDOW_PARTS = 4;
 
 export interface ItemsRun {
 	items: INodeExecutionData[];
@@ -67,7 +74,11 @@ export async function runPayItems(
 	const least = concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE;
 	const claimedAhead = () =>
 		Math.min(Math.max(least, Math.ceil(gate.pace() * AHEAD_MS)), MOST_CLAIMED_AHEAD);
-	return await runItems(context, itemCount, handler, claimedAhead, gate);
+	const window = {
+		most: claimedAhead,
+		fewestTogether: () => Math.ceil(claimedAhead() / WINDOW_PARTS),
+	};
+	return await runItems(context, itemCount, handler, window, gate);
 }
 
 /** One item, from the gate to its output. */
@@ -109,9 +120,15 @@ export async function failEveryItem(
 	return (await runItems(context, itemCount, async () => await Promise.reject(error))).items;
 }
 
+/** How many items may be under way as the run goes, and the fewest launched together. */
+export interface LaunchWindow {
+	most(): number;
+	fewestTogether(): number;
+}
+
 /**
- * Runs the handler for every input item, at most `concurrency` at a time (a number, or what the
- * run's pace allows as it goes), and returns the output in input order with `pairedItem` on every
+ * Runs the handler for every input item, at most `concurrency` at a time (a number, or a window
+ * that follows the run's pace), and returns the output in input order with `pairedItem` on every
  * item. With Continue On Fail a failing item comes back as an item holding its error (and the
  * `outcome` to branch on), paired to its input; otherwise the first failure stops the launch of
  * further items and is thrown once those in flight have settled, so no request is left half-sent.
@@ -121,13 +138,16 @@ export async function runItems(
 	context: IExecuteFunctions,
 	itemCount: number,
 	handler: (itemIndex: number) => Promise<ItemResult>,
-	concurrency: number | (() => number) = 1,
+	concurrency: number | LaunchWindow = 1,
 	gate?: PacedGate,
 ): Promise<ItemsRun> {
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = context.continueOnFail();
 	const toErrorOutput = continueOnFail && context.getNode().onError === 'continueErrorOutput';
-	const limit = typeof concurrency === 'number' ? () => concurrency : concurrency;
+	const window =
+		typeof concurrency === 'number'
+			? { most: () => concurrency, fewestTogether: () => 1 }
+			: concurrency;
 	let failedItems = 0;
 	// A holder rather than a variable: the items update it, and the compiler must not narrow it.
 	const failed: { first?: { itemIndex: number; error: unknown } } = {};
@@ -150,7 +170,7 @@ export async function runItems(
 			gate?.leave(itemIndex);
 		}
 	};
-	await launchUnder(limit, itemCount, runOne, {
+	await launchUnder(window, itemCount, runOne, {
 		stopped: () => failed.first !== undefined,
 		stop: (itemIndex, error) => (failed.first ??= { itemIndex, error }),
 	});
@@ -161,13 +181,13 @@ export async function runItems(
 }
 
 /**
- * Starts `run` for items 0 … itemCount − 1 in order, while fewer than `limit()` are under way and
- * the run has not stopped, and settles once every item started has settled. `run` catches what an
- * item throws; should it throw all the same, the run stops on it rather than wait for an item that
- * will never settle.
+ * Starts `run` for items 0 … itemCount − 1 in order, while fewer than `window.most()` are under way
+ * and the run has not stopped, once `window.fewestTogether()` can start (or all that are left), and
+ * settles once every item started has settled. `run` catches what an item throws; should it throw
+ * all the same, the run stops on it rather than wait for an item that will never settle.
  */
 async function launchUnder(
-	limit: () => number,
+	window: LaunchWindow,
 	itemCount: number,
 	run: (itemIndex: number) => Promise<void>,
 	items: { stopped(): boolean; stop(itemIndex: number, error: unknown): void },
@@ -176,8 +196,10 @@ async function launchUnder(
 	let running = 0;
 	await new Promise<void>((allSettled) => {
 		const launch = () => {
-			const most = Math.max(1, Math.floor(limit()) || 1);
-			while (!items.stopped() && next < itemCount && running < most) {
+			const most = Math.max(1, Math.floor(window.most()) || 1);
+			const together = Math.max(1, Math.floor(window.fewestTogether()) || 1);
+			const enoughFree = most - running >= Math.min(together, most, itemCount - next);
+			while (enoughFree && !items.stopped() && next < itemCount && running < most) {
 				const itemIndex = next++;
 				const settled = () => {
 					running--;
@@ -265,7 +287,7 @@ export function sendGate(limit: number): PacedGate {
 	let shut = false;
 	const inside = new Set<number>();
 	const queue: Array<{ itemIndex: number; admit(): void; refuse(): void }> = [];
-	const writes = new Set<Promise<void>>();
+	const marks = writesMadeTogether(MARKS_GATHERED_MS);
 	// The pace counts only the time someone is inside or waiting: not the time spent on claims.
 	let through = 0;
 	let busyMs = 0;
@@ -303,16 +325,62 @@ export function sendGate(limit: number): PacedGate {
 			idleUnlessBusy();
 		},
 		leaveBehind(write) {
-			writes.add(write);
-			const made = () => writes.delete(write);
-			void write.then(made, made);
+			marks.add(write);
 		},
 		pace() {
 			const ms = busyMs + (busySince === undefined ? 0 : Date.now() - busySince);
 			return through === 0 ? 0 : through / Math.max(ms, 1);
 		},
 		async writesLeftBehind() {
-			await Promise.all(writes);
+			await marks.allMade();
+		},
+	};
+}
+
+/**
+ * How long the "sent" marks items leave behind wait for the marks of the items answered after
+ * them: started together, they share one write of the node's record list (n8n writes the whole
+ * list each time: against a service that answers at once, a write per mark costs more than the
+ * request). After a crash the marks not yet written are missing: those items come out "unknown"
+ * to a later execution, which asks the service about them first.
+ */
+export const MARKS_GATHERED_MS = 100;
+
+/** Writes started in batches: each once its first has waited `gatherMs`, or when all are due. */
+function writesMadeTogether(gatherMs: number) {
+	const made = new Set<Promise<void>>();
+	let gathering:
+		{ writes: Array<() => Promise<void>>; urge(): void; started: Promise<void> } | undefined;
+	const startAll = (writes: Array<() => Promise<void>>) => {
+		for (const started of writes.map((write) => write())) {
+			made.add(started);
+			const settled = () => made.delete(started);
+			void started.then(settled, settled);
+		}
+	};
+	const newBatch = () => {
+		let urge = () => {};
+		const urged = new Promise<void>((resolve) => (urge = resolve));
+		const writes: Array<() => Promise<void>> = [];
+		// Raced, not chained to the timer: once urged (the run is over), the timer, still running,
+		// runs none of the node's code.
+		const started = Promise.race([urged, sleep(gatherMs)]).then(() => {
+			gathering = undefined;
+			startAll(writes);
+		});
+		return { writes, urge, started };
+	};
+	return {
+		add(write: () => Promise<void>) {
+			gathering ??= newBatch();
+			gathering.writes.push(write);
+		},
+		/** Starts what still waits (the run is over: nothing more will join it), then waits for all. */
+		async allMade() {
+			const waiting = gathering;
+			waiting?.urge();
+			await waiting?.started;
+			await Promise.all(made);
 		},
 	};
 }

@@ -3,7 +3,11 @@
  * the order they asked; an item keeps its place until the pipeline lets it go, and once shut,
  * those waiting are refused rather than left hanging.
  */
-import { GateShutError, sendGate } from '../../../../nodes/Pay/actions/itemPipeline';
+import {
+	GateShutError,
+	MARKS_GATHERED_MS,
+	sendGate,
+} from '../../../../nodes/Pay/actions/itemPipeline';
 
 const tick = async () => await new Promise((resolve) => setImmediate(resolve));
 
@@ -82,14 +86,33 @@ describe('the send gate', () => {
 		}
 	});
 
-	it('keeps the writes items leave behind until they are made, a failed one too', async () => {
+	it('starts the writes left behind within a tenth of a second together, once the first has waited', async () => {
 		const gate = sendGate(1);
-		let made = false;
-		gate.leaveBehind(
-			new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => void (made = true)),
-		);
-		gate.leaveBehind(Promise.reject(new Error('the database went away')).catch(() => undefined));
-		await gate.writesLeftBehind();
-		expect(made).toBe(true);
+		const started: string[] = [];
+		const write = (name: string) => async () => void started.push(name);
+		gate.leaveBehind(write('first mark'));
+		await tick();
+		gate.leaveBehind(write('second mark'));
+		await tick();
+		expect(started).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, MARKS_GATHERED_MS + 20));
+		expect(started).toEqual(['first mark', 'second mark']);
+	});
+
+	it('when the run ends, starts what still waits at once and waits until every write is made', async () => {
+		jest.useFakeTimers();
+		try {
+			const gate = sendGate(1);
+			let made = false;
+			// No timer is run: were the run's end to wait for the gathering, this would never settle.
+			gate.leaveBehind(async () => {
+				await Promise.resolve();
+				made = true;
+			});
+			await gate.writesLeftBehind();
+			expect(made).toBe(true);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });

@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
+import { MARKS_GATHERED_MS } from '../../../../nodes/Pay/actions/itemPipeline';
 import { memoryDeduplicator } from '../../../harness/memoryDeduplicator';
 import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';
@@ -155,7 +156,7 @@ describe('the money items of one run', () => {
 		expect(sent.sort()).toEqual(payees(300).map((p) => p.amount));
 	});
 
-	it("one at a time at a slower service's pace, claim no more than 50 ahead (what a crash could leave unknown)", async () => {
+	it("one at a time at a slower service's pace, claim no more than 50 ahead (what a crash could leave unknown), the later ones in batches", async () => {
 		await sandbox.control.injectFault({ route: 'POST /send/', latencyMs: 25, times: 70 });
 		const ownerKeysPerWrite = await ownerKeysPerClaimWrite(async () => {
 			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(70));
@@ -164,6 +165,9 @@ describe('the money items of one run', () => {
 		expect(Math.max(...ownerKeysPerWrite)).toBe(50);
 		// Each claim is written, then read back (which records it again if another write dropped it).
 		expect(ownerKeysPerWrite.reduce((sum, keys) => sum + keys, 0)).toBe(2 * 70);
+		// The 20 after the first 50 are claimed in batches of at least a quarter of the window (13),
+		// not one each time a transfer is answered (two writes each: 40): a few writes a batch.
+		expect(ownerKeysPerWrite.length - 2).toBeLessThanOrEqual(20 / 2);
 		expect(await sandbox.control.count('POST /send/')).toBe(70);
 	});
 
@@ -192,6 +196,32 @@ describe('the money items of one run', () => {
 		expect(marks.started).toBeGreaterThanOrEqual(1);
 		expect(marks.sentWhenTheFirstWasMade).toBe(5);
 		expect(await sandbox.control.count('POST /send/')).toBe(5);
+	});
+
+	it('write the "sent" marks of the items answered within a tenth of a second together: 300 transfers one at a time, a write of marks alone per tenth at most, every transfer marked', async () => {
+		const markWrites: string[][] = [];
+		let writesOfMarksAlone = 0;
+		const write = memoryDeduplicator.checkProcessedAndRecord.bind(memoryDeduplicator);
+		const spy = jest
+			.spyOn(memoryDeduplicator, 'checkProcessedAndRecord')
+			.mockImplementation(async (keys, ...rest) => {
+				const marks = keys.map(String).filter((key) => key.startsWith('pay-reference-sent:'));
+				// A claim's write takes the marks waiting with it; those are not writes of their own.
+				if (marks.length > 0) markWrites.push(marks);
+				if (marks.length > 0 && marks.length === keys.length) writesOfMarksAlone++;
+				return await write(keys, ...rest);
+			});
+		const started = Date.now();
+		try {
+			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(300));
+			expect(run.error).toBeUndefined();
+		} finally {
+			spy.mockRestore();
+		}
+		const tenths = Math.ceil((Date.now() - started) / MARKS_GATHERED_MS);
+		expect(writesOfMarksAlone).toBeLessThanOrEqual(tenths + 1);
+		expect(new Set(markWrites.flat()).size).toBe(300);
+		expect(await sandbox.control.count('POST /send/')).toBe(300);
 	});
 
 	it('honour Items at Once: with 3, never more than 3 transfers at the service at once, and all 15 sent', async () => {
