@@ -287,7 +287,7 @@ export function sendGate(limit: number): PacedGate {
 	let shut = false;
 	const inside = new Set<number>();
 	const queue: Array<{ itemIndex: number; admit(): void; refuse(): void }> = [];
-	const marks = writesMadeTogether(MARKS_GATHERED_MS);
+	const marks = writesMadeTogether();
 	// The pace counts only the time someone is inside or waiting: not the time spent on claims.
 	let through = 0;
 	let busyMs = 0;
@@ -296,6 +296,10 @@ export function sendGate(limit: number): PacedGate {
 		if (busySince === undefined || inside.size > 0 || queue.length > 0) return;
 		busyMs += Date.now() - busySince;
 		busySince = undefined;
+	};
+	const pace = () => {
+		const ms = busyMs + (busySince === undefined ? 0 : Date.now() - busySince);
+		return through === 0 ? 0 : through / Math.max(ms, 1);
 	};
 	return {
 		async enter(itemIndex) {
@@ -325,12 +329,12 @@ export function sendGate(limit: number): PacedGate {
 			idleUnlessBusy();
 		},
 		leaveBehind(write) {
-			marks.add(write);
+			// Gathered only where the wire's pace brings others within the wait: at the live
+			// service's pace a mark is written at once, not left waiting for a crash to lose it.
+			const together = pace() * MARKS_GATHERED_MS >= 2;
+			marks.add(write, together ? MARKS_GATHERED_MS : 0);
 		},
-		pace() {
-			const ms = busyMs + (busySince === undefined ? 0 : Date.now() - busySince);
-			return through === 0 ? 0 : through / Math.max(ms, 1);
-		},
+		pace,
 		async writesLeftBehind() {
 			await marks.allMade();
 		},
@@ -339,15 +343,15 @@ export function sendGate(limit: number): PacedGate {
 
 /**
  * How long the "sent" marks items leave behind wait for the marks of the items answered after
- * them: started together, they share one write of the node's record list (n8n writes the whole
- * list each time: against a service that answers at once, a write per mark costs more than the
- * request). After a crash the marks not yet written are missing: those items come out "unknown"
- * to a later execution, which asks the service about them first.
+ * them, when the wire brings at least two in that time: started together, they share one write of
+ * the node's record list (n8n writes the whole list each time: against a service that answers at
+ * once, a write per mark costs more than the request). After a crash the marks not yet written are
+ * missing: those items come out "unknown" to a later execution, which asks the service first.
  */
 export const MARKS_GATHERED_MS = 100;
 
-/** Writes started in batches: each once its first has waited `gatherMs`, or when all are due. */
-function writesMadeTogether(gatherMs: number) {
+/** Writes started in batches: each once its first has waited as it asked, or when all are due. */
+function writesMadeTogether() {
 	const made = new Set<Promise<void>>();
 	let gathering:
 		{ writes: Array<() => Promise<void>>; urge(): void; started: Promise<void> } | undefined;
@@ -358,7 +362,7 @@ function writesMadeTogether(gatherMs: number) {
 			void started.then(settled, settled);
 		}
 	};
-	const newBatch = () => {
+	const newBatch = (gatherMs: number) => {
 		let urge = () => {};
 		const urged = new Promise<void>((resolve) => (urge = resolve));
 		const writes: Array<() => Promise<void>> = [];
@@ -371,8 +375,8 @@ function writesMadeTogether(gatherMs: number) {
 		return { writes, urge, started };
 	};
 	return {
-		add(write: () => Promise<void>) {
-			gathering ??= newBatch();
+		add(write: () => Promise<void>, gatherMs: number) {
+			gathering ??= newBatch(gatherMs);
 			gathering.writes.push(write);
 		},
 		/** Starts what still waits (the run is over: nothing more will join it), then waits for all. */

@@ -86,8 +86,13 @@ describe('the send gate', () => {
 		}
 	});
 
-	it('starts the writes left behind within a tenth of a second together, once the first has waited', async () => {
+	it('at a fast pace, starts the writes left behind within a tenth of a second together, once the first has waited', async () => {
 		const gate = sendGate(1);
+		// Three items through at once: the wire's pace brings many within a tenth of a second.
+		for (const item of [0, 1, 2]) {
+			await gate.enter(item);
+			gate.leave(item);
+		}
 		const started: string[] = [];
 		const write = (name: string) => async () => void started.push(name);
 		gate.leaveBehind(write('first mark'));
@@ -97,6 +102,17 @@ describe('the send gate', () => {
 		expect(started).toEqual([]);
 		await new Promise((resolve) => setTimeout(resolve, MARKS_GATHERED_MS + 20));
 		expect(started).toEqual(['first mark', 'second mark']);
+	});
+
+	it('at a pace slower than two items a tenth of a second, starts a write left behind at once', async () => {
+		const gate = sendGate(1);
+		await gate.enter(0);
+		await new Promise((resolve) => setTimeout(resolve, MARKS_GATHERED_MS));
+		gate.leave(0);
+		let started = false;
+		gate.leaveBehind(async () => void (started = true));
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(started).toBe(true);
 	});
 
 	it('when the run ends, starts what still waits at once and waits until every write is made', async () => {
