@@ -206,7 +206,7 @@ describe('the money items of one run', () => {
 			.spyOn(memoryDeduplicator, 'checkProcessedAndRecord')
 			.mockImplementation(async (keys, ...rest) => {
 				const marks = keys.map(String).filter((key) => key.startsWith('pay-reference-sent:'));
-				// A claim's write takes the marks waiting with it; those are not writes of their own.
+				// A write that also carries claims (asked for in the same turn) is not one for marks.
 				if (marks.length > 0) markWrites.push(marks);
 				if (marks.length > 0 && marks.length === keys.length) writesOfMarksAlone++;
 				return await write(keys, ...rest);
