@@ -265,7 +265,8 @@ export function simplified(
  * and then at most `limit` items are past the gate, taken in the order they asked. An item keeps
  * its place until the pipeline is done with it, so a failure can shut the gate (the run stops: an
  * item failed without Continue On Fail) before anyone else goes through; those still waiting send
- * nothing.
+ * nothing. What an item leaves behind (its "sent" mark) is written after it, with the others', and
+ * the run ends once it is.
  */
 /** Why an item waiting for its place sent nothing: an earlier item's failure stops the run. */
 export class GateShutError extends Error {
