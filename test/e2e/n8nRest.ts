@@ -73,15 +73,30 @@ export async function newestExecutionIn(
 	status: string,
 	timeoutMs = 30_000,
 ): Promise<ExecutionSummary> {
+	return await executionIn(baseUrl, cookie, workflowId, status, { timeoutMs });
+}
+
+/**
+ * The workflow's execution `executionId` (the newest when none is given) once it is in `status`;
+ * fails after the timeout, or as soon as it ended in error.
+ */
+export async function executionIn(
+	baseUrl: string,
+	cookie: string,
+	workflowId: string,
+	status: string,
+	{ executionId, timeoutMs = 30_000 }: { executionId?: string; timeoutMs?: number },
+): Promise<ExecutionSummary> {
+	const which = executionId === undefined ? 'newest execution' : `execution ${executionId}`;
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const [newest] = await executionsOf(baseUrl, cookie, workflowId);
-		if (newest?.status === status) return newest;
-		if (Date.now() > deadline || (newest?.status === 'error' && status !== 'error')) {
-			const error = newest ? await executionError(baseUrl, cookie, newest.id) : '';
-			throw new Error(
-				`${workflowId}: newest execution is ${newest?.status}, not ${status} ${error}`,
-			);
+		const executions = await executionsOf(baseUrl, cookie, workflowId);
+		const execution =
+			executionId === undefined ? executions[0] : executions.find(({ id }) => id === executionId);
+		if (execution?.status === status) return execution;
+		if (Date.now() > deadline || (execution?.status === 'error' && status !== 'error')) {
+			const error = execution ? await executionError(baseUrl, cookie, execution.id) : '';
+			throw new Error(`${workflowId}: ${which} is ${execution?.status}, not ${status} ${error}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}

@@ -24,6 +24,7 @@ import { invoiceWaitingThreeSeconds } from './extraWorkflows';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import {
+	executionIn,
 	executionItems,
 	executionsOf,
 	logIn,
@@ -44,6 +45,13 @@ import {
 } from './waitingWorkflows';
 
 jest.setTimeout(240_000);
+
+/** An execution waiting for a link: its id, and the link's slug and callback URL. */
+interface WaitingRun {
+	id: string;
+	slug: string;
+	callback: string;
+}
 
 const LINK = { id: 'payE2eWaitLink', path: 'e2e-wait-link' };
 const LIMIT = { id: 'payE2eWaitLimit', path: 'e2e-wait-limit' };
@@ -93,6 +101,15 @@ describe.each([
 			const payments = await sandbox.control.payments();
 			const newest = payments[payments.length - 1];
 			return { slug: newest.slug, callback: newest.callback ?? '' };
+		}
+
+		/** Starts the workflow; its new execution once it waits, and the link it waits for. */
+		async function startWaiting(workflow: { id: string; path: string }, body: object) {
+			const earlier = (await executionsOf(n8n.baseUrl, cookie, workflow.id)).map(({ id }) => id);
+			await start(workflow, body);
+			const waiting = await execution(workflow.id, 'waiting');
+			expect(earlier).not.toContain(waiting.id);
+			return { id: waiting.id, ...(await newestLink()) };
 		}
 
 		/** n8n's answer to the service's callbacks for a link, as the sandbox recorded them. */
@@ -256,56 +273,72 @@ describe.each([
 			expect(item).toMatchObject({ payment_outcome: 'paid', slug: link.slug });
 		});
 
-		it('at the time limit goes on with its input, and the link can still be read', async () => {
-			await start(LIMIT, { amount: 30000, invoice: `INV-${release.version}-3` });
-			const waiting = await execution(LIMIT.id, 'waiting');
-			const finished = await execution(LIMIT.id, 'success', 150_000);
-			expect(finished.id).toBe(waiting.id);
-			const [item] = await executionItems(n8n.baseUrl, cookie, finished.id, AFTER_THE_WAIT);
-			expect(item).not.toHaveProperty('payment_outcome');
-			expect(item).toMatchObject({ body: { invoice: `INV-${release.version}-3` } });
-			const link = await newestLink();
-			const [read] = await executionItems(n8n.baseUrl, cookie, finished.id, READ_AFTER_THE_LIMIT);
-			expect(read).toMatchObject({ payment_outcome: 'open', slug: link.slug, state: 0 });
+		describe('at the end of a time limit, which n8n notices on its pass over waiting executions (about once a minute)', () => {
+			// Started together, so one of n8n's passes resumes all three: one after another, each
+			// waited for a pass of its own, about a minute each.
+			let limit: WaitingRun;
+			let lost: WaitingRun;
+			let again: WaitingRun;
+			const lostInvoice = `INV-${release.version}-lost`;
+			const againInvoice = `INV-${release.version}-again`;
+
+			beforeAll(async () => {
+				limit = await startWaiting(LIMIT, { amount: 30000, invoice: `INV-${release.version}-3` });
+				lost = await startWaiting(LOST, { invoice: lostInvoice, amount: 56000 });
+				await sandbox.control.dropCallbacks(lost.slug);
+				await sandbox.control.pay(lost.slug);
+				again = await startWaiting(LOST, { invoice: againInvoice, amount: 57000 });
+			}, 120_000);
+
+			it('goes on with its input, and the link can still be read', async () => {
+				const finished = await executionIn(n8n.baseUrl, cookie, LIMIT.id, 'success', {
+					executionId: limit.id,
+					timeoutMs: 150_000,
+				});
+				const [item] = await executionItems(n8n.baseUrl, cookie, finished.id, AFTER_THE_WAIT);
+				expect(item).not.toHaveProperty('payment_outcome');
+				expect(item).toMatchObject({ body: { invoice: `INV-${release.version}-3` } });
+				const [read] = await executionItems(n8n.baseUrl, cookie, finished.id, READ_AFTER_THE_LIMIT);
+				expect(read).toMatchObject({ payment_outcome: 'open', slug: limit.slug, state: 0 });
+			}, 200_000);
+
+			it('takes a link whose callback was lost to "Paid" after one wait (the invoice example, 3-second waits)', async () => {
+				const finished = await executionIn(n8n.baseUrl, cookie, LOST.id, 'success', {
+					executionId: lost.id,
+					timeoutMs: 150_000,
+				});
+				expect(await deliveryStatuses(lost.slug)).toEqual(['dropped']);
+				const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
+				expect(paid).toEqual([
+					expect.objectContaining({ invoice: lostInvoice, status: 'paid', slug: lost.slug }),
+				]);
+				expect(await executionItems(n8n.baseUrl, cookie, finished.id, 'Follow Up')).toEqual([]);
+			}, 200_000);
+
+			it('while the link stays open, waits again in Get Links Waited For, whose callback then resumes it at once (the invoice example, 3-second waits)', async () => {
+				// After the first wait, Read Again, Wait While Open (node w9) points the callback at
+				// itself.
+				const deadline = Date.now() + 150_000;
+				let callback = again.callback;
+				while (!new URL(callback).pathname.endsWith('/w9') && Date.now() < deadline) {
+					await new Promise((resolve) => setTimeout(resolve, 500));
+					callback = (await sandbox.control.payment(again.slug)).callback ?? '';
+				}
+				expect(new URL(callback).pathname).toBe(`/webhook-waiting/${again.id}/w9`);
+				const waitingAgain = { executionId: again.id, timeoutMs: 0 };
+				await executionIn(n8n.baseUrl, cookie, LOST.id, 'waiting', waitingAgain);
+				await sandbox.control.pay(again.slug);
+				const finished = await executionIn(n8n.baseUrl, cookie, LOST.id, 'success', {
+					executionId: again.id,
+					timeoutMs: 15_000,
+				});
+				expect(await deliveryStatuses(again.slug)).toEqual([200]);
+				const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
+				expect(paid).toEqual([
+					expect.objectContaining({ invoice: againInvoice, status: 'paid', slug: again.slug }),
+				]);
+			}, 200_000);
 		});
-
-		it('takes a link whose callback was lost to "Paid" after one wait (the invoice example, 3-second waits)', async () => {
-			const invoice = `INV-${release.version}-lost`;
-			await start(LOST, { invoice, amount: 56000 });
-			const waiting = await execution(LOST.id, 'waiting');
-			const link = await newestLink();
-			await sandbox.control.dropCallbacks(link.slug);
-			await sandbox.control.pay(link.slug);
-			// n8n looks for executions past their limit once a minute or so.
-			const finished = await execution(LOST.id, 'success', 150_000);
-			expect(finished.id).toBe(waiting.id);
-			expect(await deliveryStatuses(link.slug)).toEqual(['dropped']);
-			const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
-			expect(paid).toEqual([expect.objectContaining({ invoice, status: 'paid', slug: link.slug })]);
-			expect(await executionItems(n8n.baseUrl, cookie, finished.id, 'Follow Up')).toEqual([]);
-		}, 200_000);
-
-		it('while the link stays open, waits again in Get Links Waited For, whose callback then resumes it at once (the invoice example, 3-second waits)', async () => {
-			const invoice = `INV-${release.version}-again`;
-			await start(LOST, { invoice, amount: 57000 });
-			const waiting = await execution(LOST.id, 'waiting');
-			const link = await newestLink();
-			// After the first wait, Read Again, Wait While Open (node w9) points the callback at itself.
-			const deadline = Date.now() + 150_000;
-			let callback = link.callback;
-			while (!new URL(callback).pathname.endsWith('/w9') && Date.now() < deadline) {
-				await new Promise((resolve) => setTimeout(resolve, 500));
-				callback = (await sandbox.control.payment(link.slug)).callback ?? '';
-			}
-			expect(new URL(callback).pathname).toBe(`/webhook-waiting/${waiting.id}/w9`);
-			expect((await executionsOf(n8n.baseUrl, cookie, LOST.id))[0].status).toBe('waiting');
-			await sandbox.control.pay(link.slug);
-			const finished = await execution(LOST.id, 'success', 15_000);
-			expect(finished.id).toBe(waiting.id);
-			expect(await deliveryStatuses(link.slug)).toEqual([200]);
-			const paid = await executionItems(n8n.baseUrl, cookie, finished.id, 'Mark Invoice Paid');
-			expect(paid).toEqual([expect.objectContaining({ invoice, status: 'paid', slug: link.slug })]);
-		}, 200_000);
 
 		it('waits through a withdrawal in process and goes on when it is deposited', async () => {
 			const before = (await sandbox.control.withdrawals()).length;
