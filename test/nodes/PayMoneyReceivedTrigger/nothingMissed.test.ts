@@ -94,6 +94,9 @@ describe('a transfer the service lists late', () => {
 		const poller = await trigger({ includeSent: true });
 		await poller.activate();
 		await sent(100, { listed: false });
+		// Dated at least a millisecond later, as the service dates transfers: made in the same
+		// millisecond, the held one would not be older, and nothing would be listed late.
+		await new Promise((resolve) => setTimeout(resolve, 5));
 		await sent(200);
 		expect(amounts(await poller.tick())).toEqual([[200]]);
 		await sandbox.control.listHeldTransfers();
