@@ -196,8 +196,8 @@ async function launchUnder(
 	let running = 0;
 	await new Promise<void>((allSettled) => {
 		const launch = () => {
-			const most = Math.max(1, Math.floor(window.most()) || 1);
-			const together = Math.max(1, Math.floor(window.fewestTogether()) || 1);
+			const most = wholeAndAtLeastOne(window.most());
+			const together = wholeAndAtLeastOne(window.fewestTogether());
 			const enoughFree = most - running >= Math.min(together, most, itemCount - next);
 			while (enoughFree && !items.stopped() && next < itemCount && running < most) {
 				const itemIndex = next++;
@@ -215,6 +215,11 @@ async function launchUnder(
 		};
 		launch();
 	});
+}
+
+/** A count of items from a computed figure: whole, and one when it is below one or not a number. */
+function wholeAndAtLeastOne(count: number): number {
+	return Math.max(1, Math.floor(count) || 1);
 }
 
 /**
@@ -284,7 +289,7 @@ export interface PacedGate extends SendGate {
 }
 
 export function sendGate(limit: number): PacedGate {
-	let free = Math.max(1, Math.floor(limit) || 1);
+	let free = wholeAndAtLeastOne(limit);
 	let shut = false;
 	const inside = new Set<number>();
 	const queue: Array<{ itemIndex: number; admit(): void; refuse(): void }> = [];
