@@ -81,7 +81,7 @@ describe('Payment → Update Fields', () => {
 		Object.fromEntries(Object.entries(field).filter(([key]) => !LEFT_OUT.includes(key)));
 
 	it.each(updateFields.map((field) => [field.displayName, field]))(
-		"%s is Create's field, with its description, only not required, without Create's hint",
+		"%s is Create's field, with its description, only not required, without Create's hints",
 		(_name, field) => {
 			const update = field as INodeProperties;
 			const create = createFields.get(update.name);
@@ -89,7 +89,9 @@ describe('Payment → Update Fields', () => {
 			expect(without(update)).toEqual(without(create as INodeProperties));
 			expect(update.description).toEqual(expect.any(String));
 			expect(update.required).toBeUndefined();
-			expect(update.hint).toBeUndefined();
+			// The amount's unit and precision hold for an update too; no other hint of Create's.
+			if (update.name === 'amount') expect(update.hint).toBe(create?.hint);
+			else expect(update.hint).toBeUndefined();
 		},
 	);
 });

@@ -3,8 +3,8 @@
  * verifies a package, run offline on what npm would publish (the packed tarball's files) and on
  * the source it would fetch (package.json, nodes/, credentials/): the only findings are the facts
  * only the publisher can give, and with them filled in both legs pass. What needs the registry
- * (the provenance statement, the source fetched by its commit) is not faked here: docs/DEVELOPMENT.md,
- * "Releasing", names it.
+ * (the provenance statement, the source fetched by its commit) is not faked here:
+ * docs/DEVELOPMENT.md, "Releasing", names it.
  */
 import { spawnSync } from 'child_process';
 import {

@@ -232,7 +232,8 @@ export const simplifyProperty: INodeProperties = fromVersion2({
 	name: 'simplify',
 	type: 'boolean',
 	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
+	description:
+		'Whether to return only the fields a workflow maps (ids, states, amounts, payer, dates and, for payment links, the fields to book) instead of everything the service answered',
 });
 
 /**

@@ -10,7 +10,7 @@ import type { OperationEnvironment } from './types';
  * before the node saw it (2500.4 was stored as 2500 for a withdrawal), and money is never rounded.
  * The operation refuses what it cannot send as meant, naming the field.
  */
-export function amountProperty(description: string): INodeProperties {
+export function amountProperty(description: string, hint = CENTS): INodeProperties {
 	return {
 		displayName: 'Amount (COP)',
 		name: 'amount',
@@ -19,8 +19,13 @@ export function amountProperty(description: string): INodeProperties {
 		default: 0,
 		typeOptions: { minValue: 0 },
 		description,
+		hint,
 	};
 }
+
+/** The unit and precision of an amount, said under the field. */
+const CENTS = 'Colombian pesos, at most two decimals (cents): more is refused, never rounded';
+export const WHOLE_PESOS = 'Whole Colombian pesos: a fraction is refused, never rounded';
 
 /** "Return All" and "Limit", as n8n's list operations have them. */
 export const returnAllProperties: INodeProperties[] = [

@@ -35,10 +35,10 @@ export const waitAgainProperties: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 15,
 		displayOptions: { show: { waitWhileOpen: [true] } },
-		description: 'How long a lost callback can delay the outcome at most, in the unit below',
+		description: 'How long a lost callback can delay the outcome at most, in the check unit below',
 	},
 	{
-		displayName: 'Unit',
+		displayName: 'Check Unit',
 		name: 'checkEveryUnit',
 		type: 'options',
 		options: [
@@ -47,7 +47,7 @@ export const waitAgainProperties: INodeProperties[] = [
 		],
 		default: 'minutes',
 		displayOptions: { show: { waitWhileOpen: [true] } },
-		description: 'The unit of the amount above',
+		description: 'The unit of Check Again Every above',
 	},
 ];
 

@@ -42,16 +42,16 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 			hint: AT_THE_LIMIT,
 		},
 		{
-			displayName: 'Amount',
+			displayName: 'Wait Amount',
 			name: 'waitAmount',
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: defaultAmount,
 			displayOptions: { show: { waitLimit: ['afterInterval'] } },
-			description: 'How long to wait at most, in the unit below',
+			description: 'How long the wait lasts at most, in the wait unit below',
 		},
 		{
-			displayName: 'Unit',
+			displayName: 'Wait Unit',
 			name: 'waitUnit',
 			type: 'options',
 			options: [
@@ -61,7 +61,7 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 			],
 			default: defaultUnit,
 			displayOptions: { show: { waitLimit: ['afterInterval'] } },
-			description: 'The unit of the amount above',
+			description: 'The unit of the wait amount above',
 		},
 		{
 			displayName: 'Max Date and Time',
@@ -78,7 +78,7 @@ export function waitLimitProperties(forLinks: boolean): INodeProperties[] {
 /** Said where the limit is chosen, not found later: an early limit ends without the service. */
 const EARLIER_THAN_EXPIRY: INodeProperties = {
 	displayName:
-		"A limit earlier than the link's expiry ends the wait without the service's word: a link paid later, or whose callback was lost, comes out without payment_outcome. Follow this node with Payment → Get Links Waited For, Wait Again While Open on, and send the items without payment_outcome back into it (examples/invoice-and-wait.json).",
+		"A limit earlier than the link's expiry ends the wait without the service's word: a link paid later, or whose callback was lost, comes out without payment_outcome. Follow this node with Payment → Get Links Waited For, Wait Again While Open on, and send the items without payment_outcome back into it (the Invoice and Wait example does so).",
 	name: 'limitBeforeExpiryNotice',
 	type: 'notice',
 	default: '',
@@ -106,6 +106,6 @@ export function readWaitLimit(context: IExecuteFunctions, node: INode, now: numb
 	const amount = Number(context.getNodeParameter('waitAmount', 0, 1));
 	const unit = UNIT_MS[context.getNodeParameter('waitUnit', 0, 'hours') as string];
 	if (!(amount >= 0) || unit === undefined)
-		throw inputError(node, 0, 'Amount', 'give how long to wait, a number of 0 or more');
+		throw inputError(node, 0, 'Wait Amount', 'give how long to wait, a number of 0 or more');
 	return () => new Date(now + amount * unit);
 }

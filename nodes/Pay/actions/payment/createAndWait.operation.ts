@@ -28,7 +28,7 @@ export const createPaymentAndWait: PayOperation = {
 	properties: [
 		{
 			displayName:
-				'The execution waits here and goes on when every link of this run reaches a final state. The service must be able to reach this n8n: see the README for an n8n without a public URL.',
+				'The execution waits here and goes on when every link of this run reaches a final state. The service must be able to reach this n8n: without a public URL, the execution waits until its limit, and Get Links Waited For reads the outcome.',
 			name: 'waitNotice',
 			type: 'notice',
 			default: '',

@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readParameter } from '../../execution/readParameter';
 import { readWholeAmount, readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
-import { amountProperty } from '../sharedFields';
+import { amountProperty, WHOLE_PESOS } from '../sharedFields';
 import type { OperationEnvironment } from '../types';
 
 /** Account types from public documentation (unconfirmed); any other code can be given. */
@@ -20,7 +20,8 @@ const ACCOUNT_TYPES = [
 ];
 
 export const withdrawalAmountProperty = amountProperty(
-	'Whole Colombian pesos. A fraction is refused, never rounded.',
+	"Amount to withdraw, taken from the account's available balance",
+	WHOLE_PESOS,
 );
 
 export const keyProperty: INodeProperties = {

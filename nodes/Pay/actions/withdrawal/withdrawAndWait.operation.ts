@@ -30,7 +30,7 @@ export const withdrawAndWait: PayOperation = {
 	properties: [
 		{
 			displayName:
-				'One withdrawal per execution: the execution waits here for its final status. The service must be able to reach this n8n (see the README).',
+				'One withdrawal per execution: the execution waits here for its final status. The service must be able to reach this n8n: its callback ends the wait.',
 			name: 'waitNotice',
 			type: 'notice',
 			default: '',
