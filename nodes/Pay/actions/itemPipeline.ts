@@ -233,7 +233,7 @@ export const simplifyProperty: INodeProperties = fromVersion2({
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to return only the fields a workflow maps (ids, states, amounts, payer, dates and, for payment links, the fields to book) instead of everything the service answered',
+		'Whether to return only the fields a workflow maps (IDs, states, amounts, payer, dates and, for payment links, the fields to book) instead of everything the service answered',
 });
 
 /**
