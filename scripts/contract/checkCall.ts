@@ -68,8 +68,9 @@ export async function checkCall(
 		return { result: { ...base, outcome: 'failed', status: answer.status, note: 'not JSON' } };
 	const { status, layers, value } = answer;
 	const seen = { ...base, status, layers, cameBack: typesOnly(value) };
-	const asFailure = readsAsFailure(value);
-	if (status < 200 || status >= 300 || asFailure.length > 0)
+	const succeeded = status >= 200 && status < 300;
+	const asFailure = succeeded ? readsAsFailure(value) : [];
+	if (!succeeded || asFailure.length > 0)
 		return {
 			result: { ...seen, outcome: 'failed', code: failureCode(value), nodeReading: asFailure },
 		};

@@ -3,8 +3,7 @@
  * will call and make is said before the first request.
  */
 import type { CallResult, Session } from './checkCall';
-import { LINK_AMOUNT } from './paymentLinkChecks';
-import { paymentLinkChecks } from './paymentLinkChecks';
+import { LINK_AMOUNT, paymentLinkChecks } from './paymentLinkChecks';
 import { readOnlyChecks } from './readOnlyChecks';
 import type { ContractSettings } from './settings';
 import type { Reading } from './expected/reading';

@@ -109,6 +109,28 @@ describe('npm run contract against the sandbox', () => {
 		);
 	});
 
+	test("a refusal is reported failed with the service's code, a 2xx failure body too", async () => {
+		await sandbox.control.injectFault({ route: 'GET /send/', failure: { error: 'NOT_FOUND' } });
+		const run = await runContract(sandbox, []);
+		const transfers = run.report.results.find((result) => result.name === 'Transfer list');
+		expect(transfers).toMatchObject({
+			outcome: 'failed',
+			status: 200,
+			code: 'NOT_FOUND',
+			nodeReading: ['the node reads this 2xx answer as a failure body'],
+		});
+		expect(run.code).toBe(1);
+
+		const wrong = 'a-refresh-token-the-service-does-not-know';
+		const refused = await runContract(sandbox, [], { PAY_REFRESH_TOKEN: wrong });
+		expect(refused.report.results.map((result) => [result.name, result.outcome])).toEqual([
+			['Token refresh', 'failed'],
+			['Every other call', 'skipped'],
+		]);
+		expect(refused.report.results[0].status).toBe(401);
+		expect(secretsFoundIn(refused.printed + refused.markdown, [wrong])).toEqual([]);
+	});
+
 	test('no secret and no identifying value in what it prints or writes', async () => {
 		const slug = await madeLink(sandbox);
 		const run = await runContract(sandbox, ['--create', '--slug', slug, '--share']);

@@ -18,7 +18,11 @@ export interface ContractRun {
 	report: ContractReport;
 }
 
-export async function runContract(sandbox: Sandbox, args: string[]): Promise<ContractRun> {
+export async function runContract(
+	sandbox: Sandbox,
+	args: string[],
+	env: NodeJS.ProcessEnv = {},
+): Promise<ContractRun> {
 	const outDir = mkdtempSync(join(tmpdir(), 'pay-contract-'));
 	const printed: string[] = [];
 	const keep = (...parts: unknown[]) => void printed.push(parts.map(String).join(' '));
@@ -29,6 +33,7 @@ export async function runContract(sandbox: Sandbox, args: string[]): Promise<Con
 			PAY_BASE_URL: sandbox.baseUrl,
 			PAY_API_KEY: sandbox.demo.apiKey,
 			PAY_REFRESH_TOKEN: sandbox.demo.refreshToken,
+			...env,
 		});
 		return {
 			code,
