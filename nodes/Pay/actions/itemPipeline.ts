@@ -67,15 +67,14 @@ export async function runPayItems(
 	concurrency: number,
 	checked: CheckedRun = { refused: new Map(), journal: { requests: [], slugs: new Map() } },
 ): Promise<ItemsRun> {
-	const { resource, operation } = chosen;
 	const itemCount = context.getInputData().length;
 	const handler = async (itemIndex: number) =>
 		checked.refused.has(itemIndex)
 			? await Promise.reject(checked.refused.get(itemIndex))
-			: await runPayItem(context, itemRun, { resource, operation }, itemIndex, checked.journal);
+			: await runPayItem(context, itemRun, chosen, itemIndex, checked.journal);
 	// Items that may move money start ahead of the wire, so their References are claimed in batches
 	// (one write, one wait each); the gate keeps Items at Once on the wire.
-	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
+	const gate = chosen.operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
 	if (!gate) return await runItems(context, itemCount, handler, concurrency);
 	const least = concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE;
@@ -97,20 +96,8 @@ async function runPayItem(
 	journal: RunJournal,
 ): Promise<ItemResult> {
 	const log: { carriedOut?: string } = {};
-	const send = itemRequests(context, run, log);
-	const request = async (sent: PayRequest) =>
-		await send(sent).then(
-			(answer) => {
-				noteRequest(journal, itemIndex, sent);
-				return answer;
-			},
-			async (error: unknown) => {
-				// Held at the gate after another item failed: it never went anywhere.
-				if (!(error instanceof GateShutError)) noteRequest(journal, itemIndex, sent, { error });
-				return await Promise.reject(error);
-			},
-		);
-	const env: OperationEnvironment = { ...run, request };
+	const sent = itemRequests(context, run, log);
+	const env: OperationEnvironment = { ...run, request: notedIn(journal, itemIndex, sent) };
 	// An agent's call is refused here, before anything is sent, unless the user's settings allow it.
 	// In a workflow (not as an AI agent's tool) there is no call to open.
 	const toolCall = runsAsTool(env.node.type)
@@ -130,6 +117,23 @@ async function runPayItem(
 		if (isAlreadySent(error)) return error.toOutput();
 		throw error;
 	}
+}
+
+/** The item's request function, each request noted in the run's journal once it settles. */
+function notedIn(
+	journal: RunJournal,
+	itemIndex: number,
+	send: (request: PayRequest) => Promise<unknown>,
+): (request: PayRequest) => Promise<unknown> {
+	return async (request) => {
+		const answer = await send(request).catch(async (error: unknown) => {
+			// Held at the gate after another item failed: it never went anywhere.
+			if (!(error instanceof GateShutError)) noteRequest(journal, itemIndex, request, { error });
+			return await Promise.reject(error);
+		});
+		noteRequest(journal, itemIndex, request);
+		return answer;
+	};
 }
 
 /** Every item fails alike (a node-wide setting is wrong), each paired to its input. */
