@@ -35,6 +35,7 @@ import {
 	INVOICE_WAIT_LIMIT,
 	SAVED_AT_VERSION_1,
 	SCREENSHOT_INVOICING_ID,
+	SEVEN_ROWS_ONE_BAD,
 } from './extraWorkflows';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
@@ -170,6 +171,24 @@ describe.each([
 				});
 				expect(await sandbox.control.count('POST /send/')).toBe(sentBefore + 1);
 				expect((await sandbox.control.account('friend')).balance).toBe(friendBefore + 1000);
+			});
+
+			it('seven rows into Payment → Create, the second one bad, the default error setting: nothing is created', async () => {
+				const createdBefore = await sandbox.control.count('POST /pay/');
+				const result = await executeWorkflow(n8n.instance, SEVEN_ROWS_ONE_BAD.id);
+				expect(result.errors[SEVEN_ROWS_ONE_BAD.payNode]).toBe(
+					'Amount (COP): must be a number, got "abc"',
+				);
+				const { runData } = (
+					result.raw as {
+						data: {
+							resultData: { runData: Record<string, Array<{ error?: { description?: string } }>> };
+						};
+					}
+				).data.resultData;
+				const stop = runData[SEVEN_ROWS_ONE_BAD.payNode][0].error;
+				expect(stop?.description).toMatch(/^Nothing was sent to the service\./);
+				expect(await sandbox.control.count('POST /pay/')).toBe(createdBefore);
 			});
 		});
 
