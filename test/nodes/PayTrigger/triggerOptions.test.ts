@@ -40,7 +40,7 @@ async function activate(options: IDataObject): Promise<unknown> {
 			name === 'options' ? options : fallback,
 		getWorkflowStaticData: () => ({}),
 	};
-	return await trigger.webhookMethods?.default.checkExists.call(context as never);
+	return await trigger.webhookMethods?.default?.checkExists.call(context as never);
 }
 
 describe('Pay Trigger options that a guard cannot use', () => {
