@@ -117,6 +117,28 @@ describe.each([
 					`${n8n.baseUrl}/webhook/pay-payout/pay?token=${E2E_CALLBACK_SECRET}`,
 				);
 			});
+			it('contract check: each read goes through the node, the report gives types only and no secret', async () => {
+				// A transfer the account made, so the list has an entry whatever ran before.
+				await sandbox.control.sendTransfer({ from: 'demo', to: 'friend', amount: 1500 });
+				const result = await executeWorkflow(n8n.instance, 'payExampleContract');
+				expect(result.errors).toEqual({});
+				const [report] = result.outputs['Contract Report'];
+				expect(report).toMatchObject({
+					token_and_public_key: 'read',
+					bank_list: 'read',
+					transfer_list: 'read',
+					payment_link: expect.stringMatching(/^not asked/),
+					public_key_fields: { public_key: 'string', key_type: 'string', modulus_bits: 'number' },
+					bank_fields: { bankCode: 'string', bank_code: 'string', bank_name: 'string' },
+					transfer_fields: { from_user: 'string', to_user: 'string', amount: 'number' },
+				});
+				const text = JSON.stringify(report);
+				for (const secret of [sandbox.demo.apiKey, sandbox.demo.refreshToken, E2E_CALLBACK_SECRET])
+					expect(JSON.stringify(result.raw)).not.toContain(secret);
+				// Types only: neither the account's phone nor a transfer's amount.
+				expect(text).not.toContain(sandbox.demo.phone);
+				expect(text).not.toContain('1500');
+			});
 			// Last: it sends balance and charges a card again, which the checks above count.
 			it('the examples as saved at Pay version 1 (before resource locators and Simplify) run unchanged, with whole objects', async () => {
 				const ids = Object.keys(SAVED_AT_VERSION_1) as Array<keyof typeof SAVED_AT_VERSION_1>;
