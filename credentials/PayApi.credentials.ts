@@ -131,11 +131,13 @@ export class PayApi implements ICredentialType {
 			return { [SESSION_TOKEN_FIELD]: credentials.accessToken as string };
 		}
 		const secrets = [credentials.apiKey, credentials.refreshToken, credentials.accessToken];
+		const base = readBaseUrl(credentials.baseUrl);
+		if (!base.ok) throw tokenFetchError({ message: base.problem }, secrets);
 		let response: unknown;
 		try {
 			response = await this.helpers.httpRequest({
 				method: 'POST',
-				url: `${trimBaseUrl(credentials.baseUrl)}/token/refresh/`,
+				url: `${base.url}/token/refresh/`,
 				headers: { 'x-api-key': credentials.apiKey as string },
 				body: { refresh: credentials.refreshToken },
 				json: true,
@@ -171,12 +173,15 @@ export class PayApi implements ICredentialType {
 	/**
 	 * Every request carries the API key and the access token. A function rather than n8n's generic
 	 * expressions: it runs on every request, and evaluating two expressions each time was the
-	 * largest cost of the node in the overhead benchmark.
+	 * largest cost of the node in the overhead benchmark. A Base URL that would make n8n send
+	 * another authentication (a user and password in it) sends nothing: the credential test too.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		const base = readBaseUrl(credentials.baseUrl);
+		if (!base.ok) throw tokenFetchError({ message: base.problem }, []);
 		return {
 			...requestOptions,
 			headers: {
@@ -215,6 +220,55 @@ export function trimBaseUrl(baseUrl: unknown): string {
 			to: withoutTrailingSlashes(text.trim().replace(/([^:/])\/{2,}/g, '$1/')),
 		};
 	return lastTrimmed.to;
+}
+
+export type BaseUrlReading = { ok: true; url: string } | { ok: false; problem: string };
+
+let lastRead: { from: unknown; reading: BaseUrlReading } | undefined;
+
+/**
+ * The Base URL as users paste it: spaces around it, trailing slashes and a "//" inside its path
+ * are mended (the service's CDN answers 404 to a path holding "//"); a path prefix is kept (a
+ * proxy). What cannot be mended is refused naming the Base URL, before anything is sent: a user
+ * name or password in it (n8n's client, axios, would send them as Basic authentication in place of
+ * the access token, and the service's 401 would seem to blame the API key), a query or a fragment
+ * (each request's path would land inside them), a scheme other than http(s), or none.
+ */
+export function readBaseUrl(value: unknown): BaseUrlReading {
+	// Every request asks, as trimBaseUrl: the last answer is kept.
+	const kept = lastRead;
+	if (kept !== undefined && kept.from === value) return kept.reading;
+	const reading = readPasted(value);
+	lastRead = { from: value, reading };
+	return reading;
+}
+
+function readPasted(value: unknown): BaseUrlReading {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (text === '') return refused("is empty: give the service's address, e.g. https://host");
+	if (!/^https?:\/\//i.test(text))
+		return refused(
+			'starts with neither https:// nor http://: give the whole address, e.g. https://host',
+		);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return refused('is not a web address (a space or a character a host cannot hold?)');
+	}
+	if (url.username !== '' || url.password !== '')
+		return refused(
+			`holds a user name or password before the host (…@${url.host}): remove them. n8n would send them as Basic authentication in place of the credential's access token, and the service would refuse it`,
+		);
+	if (url.search !== '' || text.includes('?'))
+		return refused('has a query (?…): remove it; the node adds each request its own path');
+	if (url.hash !== '' || text.includes('#'))
+		return refused('has a fragment (#…): remove it and what follows; it is never sent');
+	return { ok: true, url: trimBaseUrl(text) };
+}
+
+function refused(problem: string): BaseUrlReading {
+	return { ok: false, problem: `Base URL: ${problem}` };
 }
 
 /** An address with its trailing slashes removed, so that a path can follow it after one "/". */

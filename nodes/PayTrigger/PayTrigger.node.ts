@@ -18,6 +18,7 @@ import { CallbackCredentials } from '../shared/callback/credentialCache';
 import { isSelected } from './eventFilter';
 import { eventKey, repeatGuardFor } from './repeatGuard';
 import { SENSITIVE_HEADERS, TRIGGER_SUBTITLE, triggerProperties } from './triggerFields';
+import { readTriggerOptions } from './triggerOptions';
 import { verifiedItem } from './verifyPayment';
 import { acknowledge, refuse, start } from './webhookAnswers';
 
@@ -61,6 +62,8 @@ export class PayTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// Called on every activation and test listen: an unusable option stops it there.
+				readTriggerOptions(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
 				return this.getWorkflowStaticData('node').activatedAt !== undefined;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -76,7 +79,10 @@ export class PayTrigger implements INodeType {
 
 	/** What happens to a callback, in order. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const options = readTriggerOptions(
+			this.getNode(),
+			this.getNodeParameter('options', {}) as IDataObject,
+		);
 		const credentials = new CallbackCredentials(this);
 		const refused = await refusedAtTheGate(this, options, credentials);
 		if (refused) return refused;
@@ -94,7 +100,7 @@ export class PayTrigger implements INodeType {
 		if (!isSelected(event, this.getNodeParameter('events', []) as string[]))
 			return acknowledge(this, `${event.json.event} is not among the selected events`);
 
-		const repeats = repeatGuardFor(this, options);
+		const repeats = repeatGuardFor(this, options.repeatWindowMinutes);
 		const key = eventKey(event);
 		if (await repeats.isRepeat(key)) return acknowledge(this, `repeat of ${key}`);
 		try {

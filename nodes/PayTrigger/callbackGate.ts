@@ -6,7 +6,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { callbackSecretOf, carriesSecret, secretCarriedBy } from '../shared/service/callbackSecret';
 import type { CallbackCredentials } from '../shared/callback/credentialCache';
-import { isAllowedSender, parseAllowList } from './senderAddress';
+import { isAllowedSender } from './senderAddress';
+import type { TriggerOptions } from './triggerOptions';
 import { refuse } from './webhookAnswers';
 
 /** Said plainly (in the answer and n8n's log): else every callback is refused, nobody sees why. */
@@ -17,12 +18,12 @@ const NO_SECRET =
 
 export async function refusedAtTheGate(
 	context: IWebhookFunctions,
-	options: IDataObject,
+	options: TriggerOptions,
 	credentials: CallbackCredentials,
 ): Promise<IWebhookResponseData | undefined> {
-	if (!isAllowedSender(context.getRequestObject().ip, parseAllowList(options.allowedIps)))
+	if (!isAllowedSender(context.getRequestObject().ip, options.allowedIps))
 		return refuse(context, 403, 'Sender address not allowed');
-	if (options.requireSecret === false) return undefined;
+	if (!options.requireSecret) return undefined;
 	const carried = secretCarriedBy(context.getQueryData() as IDataObject);
 	const secret = callbackSecretOf(await credentials.readForSecret(carried));
 	if (secret === '') return refuse(context, 401, NO_SECRET);

@@ -47,7 +47,7 @@ export function eventKey(event: CallbackEvent): string {
 	return `${event.kind}:${event.id}:${event.state ?? 'none'}`;
 }
 
-/** Ignore Repeats Within off (0), or a mapped value that is no number: no repeat guard. */
+/** Ignore Repeats Within 0: the field's own way to turn the guard off (triggerOptions.ts). */
 const OFF: RepeatGuard = {
 	isRepeat: async () => false,
 	started: () => {},
@@ -57,9 +57,9 @@ const OFF: RepeatGuard = {
 
 type GuardContext = Pick<IWebhookFunctions, 'getWorkflow' | 'getNode' | 'getWorkflowStaticData'>;
 
-export function repeatGuardFor(context: GuardContext, options: IDataObject): RepeatGuard {
-	const windowMinutes = Number(options.repeatWindowMinutes ?? 60);
-	if (!(windowMinutes > 0)) return OFF;
+/** `windowMinutes` as triggerOptions.ts read it: a number of 0 (off) or more. */
+export function repeatGuardFor(context: GuardContext, windowMinutes: number): RepeatGuard {
+	if (windowMinutes === 0) return OFF;
 	const trigger = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().name}`;
 	const staticData = context.getWorkflowStaticData('node');
 	const book = bookOf(trigger, staticData, windowMinutes);

@@ -131,6 +131,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				description:
 					'The same event (kind, slug or ID, state) received again within this time starts nothing. 0 turns this off.',
+				hint: '0 turns the guard off; a negative or non-number value (an expression included) is refused: the trigger then takes no callback and names this field',
 			},
 			{
 				displayName: 'Require Callback Secret',

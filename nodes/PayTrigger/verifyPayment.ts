@@ -16,6 +16,7 @@ import { toNumber } from '../shared/service/normalize';
 import { normalizePaymentObject } from '../shared/service/paymentObject';
 import { payApiRequest } from '../shared/transport/request';
 import type { CallbackCredentials } from '../shared/callback/credentialCache';
+import type { TriggerOptions } from './triggerOptions';
 import { acknowledge, refuse } from './webhookAnswers';
 
 /** The event's item, verified if a payment (and asked to); or how the callback was answered. */
@@ -29,11 +30,11 @@ const answered = (answer: IWebhookResponseData): VerifiedItem => ({ ok: false, a
 export async function verifiedItem(
 	context: IWebhookFunctions,
 	event: CallbackEvent,
-	options: IDataObject,
+	options: TriggerOptions,
 	credentials: CallbackCredentials,
 ): Promise<VerifiedItem> {
 	const json: IDataObject = { ...event.json, verified: false };
-	if (event.kind !== 'payment' || options.verifyWithApi === false) return { ok: true, json };
+	if (event.kind !== 'payment' || !options.verifyWithApi) return { ok: true, json };
 	let verification;
 	try {
 		verification = await verifyPaymentState(

@@ -8,7 +8,7 @@ import { WITHDRAWAL_STATE } from '../model';
 import type { Account, Withdrawal } from '../model';
 import type { Fault } from '../faults';
 import { paymentCallbackBody, sendPaymentCallback } from '../callbacks';
-import { paymentPage, settledDelivery } from '../checkoutPage';
+import { linkPage, pagePaidWith } from '../checkoutPage';
 import {
 	accountView,
 	cardView,
@@ -230,30 +230,22 @@ export const controlRoutes: Route[] = [
 		return ok(withdrawalView(withdrawal));
 	}),
 	control('GET', '/cards', ({ state }) => ok([...state.cards.values()].map(cardView))),
-	control('GET', '/bank/{url}', ({ state, params }) => ({
-		body: paymentPage(
-			state,
-			findPayment(state, params.url),
-			'Sandbox bank (PSE)',
-			payAction(params.url),
-		),
-	})),
-	control('GET', '/checkout/{url}', ({ state, params }) => ({
-		body: paymentPage(
-			state,
-			findPayment(state, params.url),
-			'Sandbox checkout',
-			payAction(params.url),
-		),
-	})),
+	control('GET', '/bank/{url}', ({ state, params }) =>
+		linkPage(state, params.url, 'Sandbox bank (PSE)', payAction(params.url)),
+	),
+	control('GET', '/checkout/{url}', ({ state, params }) =>
+		linkPage(state, params.url, 'Sandbox checkout', payAction(params.url)),
+	),
 	// The pages' Pay button: pays, waits for the callback's answer, and ends
 	// on a page that says both.
-	control('POST', '/checkout/{url}/pay', async ({ state, params }) => {
-		const payment = findPayment(state, params.url);
-		markPaid(state, payment, payment.paymentMethod || 'pse');
-		await settledDelivery(state, payment);
-		return { body: paymentPage(state, payment, 'Sandbox checkout', payAction(params.url)) };
-	}),
+	control(
+		'POST',
+		'/checkout/{url}/pay',
+		async ({ state, params }) =>
+			await pagePaidWith(state, params.url, 'Sandbox checkout', (payment) =>
+				markPaid(state, payment, payment.paymentMethod || 'pse'),
+			),
+	),
 ];
 
 function payAction(slug: string): string {

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 export interface CallbackRequest {
 	body?: unknown;
-	rawBody?: string;
+	rawBody?: string | Buffer;
 	headers?: Record<string, string>;
 	query?: Record<string, string>;
 	ip?: string;

@@ -96,4 +96,63 @@ describe.each<SandboxProfile>(['observed', 'spec'])('the checkout page (profile 
 		expect(again).toContain('answered <strong>200</strong>, delivered');
 		expect(again).not.toContain('<form');
 	});
+
+	/** The page of a link as a person opens it: status, type and the text without its markup. */
+	async function openPage(slug: string): Promise<{ status: number; html: string; text: string }> {
+		const response = await fetch(`${sandbox.baseUrl}/_sandbox/checkout/${slug}`);
+		const html = await response.text();
+		expect(response.headers.get('content-type')).toMatch(/text\/html/);
+		return { status: response.status, html, text: html.replace(/<[^>]+>/g, ' ') };
+	}
+
+	/** No Pay button, no JSON body or JSON fragment anywhere in the page. */
+	function expectNoButtonNorJson(html: string): void {
+		expect(html).not.toMatch(/<form|<button/);
+		expect(html).not.toMatch(/[{}]|"(error|detail|result)"/);
+	}
+
+	it.each([
+		['paid', 3, /Paid\./],
+		['expired', 5, /Expired: this payment link can no longer be paid/],
+		['refunded', 4, /Refunded: this payment was refunded; the link can no longer be paid/],
+	])('says a %s link is so in words, with no Pay button', async (_name, state, words) => {
+		const created = await createPayment(demo, { callback: receiverUrl, platform: 'API' });
+		await sandbox.control.setPaymentState(created.url as string, state);
+		const page = await openPage(created.url as string);
+		expect(page.status).toBe(200);
+		expect(page.text).toMatch(words);
+		expect(page.text).not.toMatch(/state \d/);
+		expectNoButtonNorJson(page.html);
+	});
+
+	it('says a link its owner canceled (Payment → Expire) is canceled, and when', async () => {
+		const created = await createPayment(demo, { callback: receiverUrl, platform: 'API' });
+		await demo.call('POST', '/pay/update_to_expired/', { url: created.url });
+		const page = await openPage(created.url as string);
+		expect(page.text).toMatch(
+			/Canceled: the link's owner expired it on \d{4}-\d\d-\d\d \d\d:\d\d UTC; it can no longer be paid/,
+		);
+		expectNoButtonNorJson(page.html);
+	});
+
+	it('answers the Pay button of a page left open after the link expired with a page, not JSON', async () => {
+		const created = await createPayment(demo, { callback: receiverUrl, platform: 'API' });
+		const open = await openPage(created.url as string);
+		const action = /<form method="post" action="([^"]+)"/.exec(open.html)?.[1] as string;
+		await demo.call('POST', '/pay/update_to_expired/', { url: created.url });
+		const response = await fetch(`${sandbox.baseUrl}${action}`, { method: 'POST', body: '' });
+		const html = await response.text();
+		expect(response.status).toBe(409);
+		expect(response.headers.get('content-type')).toMatch(/text\/html/);
+		expect(html).toMatch(/Not paid: this link was canceled/);
+		expectNoButtonNorJson(html);
+		expect((await sandbox.control.paymentChanges(created.url as string)).at(-1)?.state).toBe(5);
+	});
+
+	it('answers the page of an unknown link with a page saying so', async () => {
+		const page = await openPage('noSuchLink123');
+		expect(page.status).toBe(404);
+		expect(page.text).toMatch(/There is no payment link noSuchLink123 in this sandbox/);
+		expectNoButtonNorJson(page.html);
+	});
 });

@@ -39,6 +39,12 @@ export function parseCallback(body: IDataObject): ParsedCallback {
 	}
 	const id = text(body.id);
 	if (id !== undefined && 'state' in body) {
+		// JSON numbers past 2^53 arrive rounded: the id read would be another withdrawal's.
+		if (typeof body.id === 'number' && !Number.isSafeInteger(body.id))
+			return {
+				ok: false,
+				problem: 'Not a withdrawal callback: its "id" is a number that cannot be read exactly',
+			};
 		if (id.length > MAX_ID_LENGTH)
 			return {
 				ok: false,

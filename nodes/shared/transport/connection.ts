@@ -11,7 +11,10 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { PayApi, SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { PayApi, readBaseUrl, SESSION_TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
+import { setErrorFacts } from './errorFacts';
 import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';
 import { readResponse } from './readResponse';
@@ -37,13 +40,23 @@ export function connect(
 	credentials: ICredentialDataDecryptedObject,
 	settings: TransportSettings,
 ): Connection {
+	const base = readBaseUrl(credentials.baseUrl);
+	if (!base.ok) throw baseUrlError(node, base.problem);
 	return {
 		context,
 		credentials,
 		authentication: authenticationWith(node, credentials),
-		baseUrl: trimBaseUrl(credentials.baseUrl),
+		baseUrl: base.url,
 		settings,
 	};
+}
+
+function baseUrlError(node: INode, problem: string): NodeOperationError {
+	const error = new NodeOperationError(node, problem, {
+		description: 'Nothing was sent to the service. Correct the Base URL in the Pay API credential.',
+	});
+	setErrorFacts(error, { outcome: 'not_sent', field: 'Base URL' });
+	return error;
 }
 
 /** Sends; after a 401, renews the token and sends again with a new one (a 401 did nothing). */

@@ -341,7 +341,11 @@ describe('Pay Trigger', () => {
 		const { PayTrigger } = await import('../../../nodes/PayTrigger/PayTrigger.node');
 		const staticData: Record<string, unknown> = {};
 		const hooks = new PayTrigger().webhookMethods.default;
-		const context = { getWorkflowStaticData: () => staticData } as never;
+		const context = {
+			getWorkflowStaticData: () => staticData,
+			getNode: () => ({ name: 'Pay Trigger' }),
+			getNodeParameter: () => ({}),
+		} as never;
 		expect(await hooks.checkExists.call(context)).toBe(false);
 		expect(await hooks.create.call(context)).toBe(true);
 		expect(await hooks.checkExists.call(context)).toBe(true);
