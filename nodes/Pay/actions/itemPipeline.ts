@@ -6,12 +6,7 @@
  * output item or as an error item paired to its input.
  */
 import { sleep } from 'n8n-workflow';
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	IDataObject,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { outcomeOf } from '../../shared/transport/failureMeaning';
@@ -19,7 +14,7 @@ import { itemRequests } from '../../shared/transport/request';
 import type { SendGate } from '../../shared/transport/requestTypes';
 import { CLAIM_CHECK_DELAY_MS } from '../../shared/transport/sentRecord';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
-import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
+import { errorItem, mapJson, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { readParameter, runsAsTool } from '../execution/readParameter';
@@ -259,9 +254,7 @@ export function simplified(
 	output: ItemResult,
 	simplify: NonNullable<PayOperation['simplify']>,
 ): ItemResult {
-	return Array.isArray(output)
-		? output.map((entry: IDataObject) => simplify(entry))
-		: simplify(output);
+	return mapJson(output, simplify);
 }
 
 /*
