@@ -43,6 +43,11 @@ export class QrMatrix {
 		return twin;
 	}
 
+	/** Every module, row after row, dark 1: for the penalty score, which reads them all often. */
+	modules(): Uint8Array {
+		return this.dark;
+	}
+
 	/** Rows of booleans, dark true: what an image writer reads. */
 	rows(): boolean[][] {
 		return Array.from({ length: this.size }, (_, y) =>
