@@ -43,7 +43,7 @@ export function segmentOf(payload: string): Segment {
 	const bytes = new TextEncoder().encode(payload);
 	const data = new BitBuffer();
 	bytes.forEach((byte) => data.put(byte, 8));
-	return { mode: 'byte', count: bytes.length, data, utf8Eci: /[^\x00-\x7f]/.test(payload) };
+	return { mode: 'byte', count: bytes.length, data, utf8Eci: bytes.length !== payload.length };
 }
 
 function numericSegment(digits: string): Segment {

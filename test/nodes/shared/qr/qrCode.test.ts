@@ -76,14 +76,14 @@ describe('encodeQr: decoded by jsQR from the PNG', () => {
 	);
 
 	it('holds the standard byte-mode capacities of version 40 (2953 L, 2331 M, 1663 Q, 1273 H)', () => {
-		const most = (level: QrLevel) =>
-			(() => {
-				try {
-					encodeQr('a'.repeat(3000), { level });
-				} catch (error) {
-					return error as QrCapacityError;
-				}
-			})();
+		const most = (level: QrLevel): QrCapacityError | undefined => {
+			try {
+				encodeQr('a'.repeat(3000), { level });
+			} catch (error) {
+				return error as QrCapacityError;
+			}
+			return undefined;
+		};
 		expect(QR_LEVELS.map((level) => most(level)?.mostBytes)).toEqual([2953, 2331, 1663, 1273]);
 		expect(most('H')?.message).toBe(
 			'is 3000 bytes long; a QR code at error correction level H holds at most 1273 bytes of it',
@@ -108,11 +108,14 @@ describe('encodeQr against published symbols', () => {
 		];
 		for (const [payload, level, version, mask, mode] of inputs) {
 			const ours = encodeQr(payload, { level, minVersion: version, mask });
-			const theirs = QRCodeLibrary.create([{ data: payload, mode }], {
-				errorCorrectionLevel: level,
-				version,
-				maskPattern: mask as QRCodeLibrary.QRCodeMaskPattern,
-			});
+			const theirs = QRCodeLibrary.create(
+				[{ data: payload, mode } as QRCodeLibrary.QRCodeSegment],
+				{
+					errorCorrectionLevel: level,
+					version,
+					maskPattern: mask as QRCodeLibrary.QRCodeMaskPattern,
+				},
+			);
 			expect(ours.version).toBe(version);
 			expect(ours.modules.flat().map(Number)).toEqual([...theirs.modules.data]);
 		}
