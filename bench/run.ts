@@ -21,6 +21,7 @@ import type { BenchmarkResult } from './measure';
 import { benchmarkMemory } from './memory';
 import { benchmarkOverhead } from './overhead';
 import { benchmarkPackage } from './packageSize';
+import { benchmarkQrCodes } from './qrCodes';
 import { benchmarkQueueMode } from './queueMode';
 import { READING_THE_FIGURES } from './readingTheFigures';
 import { benchmarkTriggerLoad } from './triggerLoad';
@@ -66,6 +67,7 @@ async function runSelectedBenchmarks(): Promise<BenchmarkResult[]> {
 		if (selected('cards')) record(await benchmarkCardEncryption(sandbox));
 		if (selected('asking'))
 			for (const result of await benchmarkAskingTheService(sandbox)) record(result);
+		if (selected('qr')) for (const result of await benchmarkQrCodes(sandbox)) record(result);
 		if (selected('package')) for (const result of benchmarkPackage()) record(result);
 		if (selected('httpRequest') && process.env.PAY_BENCH_SKIP_N8N !== '1')
 			for (const result of await benchmarkHttpRequestNode(sandbox)) record(result);

@@ -10,13 +10,15 @@
  * (credential Test, the bank list), and the editor opened in a browser. Each check runs on both.
  * The first run on a machine installs both n8n (about 10-15 minutes); later runs reuse them.
  */
+import { join } from 'path';
+
 import type { Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox';
 import { paymentCallbackBody } from '../../sandbox/callbacks';
 import type { CallbackDelivery, PaymentObject } from '../../sandbox/model';
 import type { Sandbox } from '../../sandbox';
-import { executeWorkflow } from '../../scripts/n8nRuntime/n8nCli';
+import { executeWorkflow, importCredentials } from '../../scripts/n8nRuntime/n8nCli';
 import { LOCAL_OWNER } from '../../scripts/n8nRuntime/owner';
 import {
 	SANDBOX_CREDENTIAL_ID,
@@ -53,6 +55,8 @@ import {
 	workflowStaticData,
 } from './n8nRest';
 import { savedRepeatRecords } from '../harness/savedRepeatRecords';
+import { decodePng } from '../harness/qrDecode';
+import { startSmtpSink, writeSmtpCredential } from './smtpSink';
 
 jest.setTimeout(120_000);
 
@@ -119,6 +123,28 @@ describe.each([
 					`${n8n.baseUrl}/webhook/pay-payout/pay?token=${E2E_CALLBACK_SECRET}`,
 				);
 			});
+			it("invoice with a Bre-B QR code by email: the email's attachment decodes to the checkout's qr_value", async () => {
+				const smtp = await startSmtpSink();
+				try {
+					const file = join(n8n.instance.userFolder, 'smtp-credential.json');
+					writeSmtpCredential(file, smtp.port);
+					await importCredentials(n8n.instance, file);
+					const result = await executeWorkflow(n8n.instance, 'payExampleQrEmail');
+					expect(result.errors).toEqual({});
+					const qrValue = result.outputs['Pay with Bre-B'][0].qr_value as string;
+					expect(qrValue).toContain(result.outputs['Create Payment Link'][0].slug as string);
+					expect(smtp.messages).toHaveLength(1);
+					const [message] = smtp.messages;
+					// mailparser puts an attachment whose cid the HTML names into it as a data URI.
+					expect(message.html).toContain('<img src="data:image/png;base64,');
+					const [attachment] = message.attachments;
+					expect(attachment).toMatchObject({ contentType: 'image/png', cid: 'qrCode' });
+					expect(decodePng(attachment.content)?.data).toBe(qrValue);
+				} finally {
+					await smtp.close();
+				}
+			});
+
 			it('contract check: each read goes through the node, the report gives types only and no secret', async () => {
 				// A transfer the account made, so the list has an entry whatever ran before.
 				await sandbox.control.sendTransfer({ from: 'demo', to: 'friend', amount: 1500 });

@@ -4,8 +4,9 @@
  * Off, or at version 1 (where the field is not shown), the output is the whole answer, as before.
  * The item pipeline reads the field (readSimplify) and applies it.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
+import { mapJson } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 import { fromVersion2 } from '../helpers/nodeVersions';
 import type { PayOperation } from '../payOperation';
@@ -23,7 +24,5 @@ export function simplified(
 	output: ItemResult,
 	simplify: NonNullable<PayOperation['simplify']>,
 ): ItemResult {
-	return Array.isArray(output)
-		? output.map((entry: IDataObject) => simplify(entry))
-		: simplify(output);
+	return mapJson(output, simplify);
 }

@@ -3,17 +3,42 @@
  * a failed item holding its message and the facts to branch on.
  */
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IBinaryKeyData,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { readErrorFacts } from '../../shared/transport/errorFacts';
 import { outcomeOf } from '../../shared/transport/failureMeaning';
 
+/** One output item with files in its binary data (a QR code image) beside its JSON. */
+export class ItemWithFiles {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
+
 /** What one item's operation gives: one output item or several (a list). */
-export type ItemResult = IDataObject | IDataObject[];
+export type ItemResult = IDataObject | IDataObject[] | ItemWithFiles;
+
+/** The JSON of a result, or the result again with its JSON changed (its files kept). */
+export function mapJson(
+	result: ItemResult,
+	change: (json: IDataObject) => IDataObject,
+): ItemResult {
+	if (result instanceof ItemWithFiles) return new ItemWithFiles(change(result.json), result.binary);
+	return Array.isArray(result) ? result.map((json) => change(json)) : change(result);
+}
 
 export function toItems(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+	const pairedItem = { item: itemIndex };
+	if (result instanceof ItemWithFiles)
+		return [{ json: withoutErrorField(result.json), binary: result.binary, pairedItem }];
 	const list = Array.isArray(result) ? result : [result];
-	return list.map((json) => ({ json: withoutErrorField(json), pairedItem: { item: itemIndex } }));
+	return list.map((json) => ({ json: withoutErrorField(json), pairedItem }));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { outcomeOf } from '../../shared/transport/failureMeaning';
 import type { ItemOutcome, RequestSafety } from '../../shared/transport/failureMeaning';
 import type { PayRequest } from '../../shared/transport/requestTypes';
+import { ItemWithFiles } from './itemOutput';
 import type { ItemResult } from './itemOutput';
 
 /** One request of the run once it settled: what it did, for which item, and what came of it. */
@@ -49,7 +50,11 @@ export function noteRequest(
 
 /** Notes the slug an item's output names, so a stop can list the links this run made. */
 export function noteOutput(journal: RunJournal, itemIndex: number, output: ItemResult): void {
-	const first: IDataObject | undefined = Array.isArray(output) ? undefined : output;
+	const first: IDataObject | undefined = Array.isArray(output)
+		? undefined
+		: output instanceof ItemWithFiles
+			? output.json
+			: output;
 	if (typeof first?.slug === 'string' && first.slug !== '')
 		journal.slugs.set(itemIndex, first.slug);
 }

@@ -5,6 +5,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
+import { mapJson } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 
 /** Why a call was refused; stable values an author may branch on. */
@@ -62,5 +63,6 @@ export function withoutSecrets(
 			);
 		return value;
 	};
-	return clean(result) as ItemResult;
+	// An image in the binary data is the operation's own: only the JSON could carry a secret.
+	return mapJson(result, (json) => clean(json) as IDataObject);
 }

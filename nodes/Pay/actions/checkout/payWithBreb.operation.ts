@@ -4,6 +4,7 @@ import { readParameter } from '../../execution/readParameter';
 import { readRequiredText } from '../../helpers/fieldInput';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
+import { qrCodeProperties, readQrCodeAsked, withQrCode } from '../qrCodeImage';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { CHECKOUT_IDENTITY, checkoutOutput, submitCheckout } from './checkoutSubmission';
 import { simpleCheckout } from './simpleCheckout';
@@ -39,6 +40,7 @@ export const payWithBreb: PayOperation = {
 			default: 'breb',
 			description: 'How the service names the instant-payment method on this account',
 		},
+		...qrCodeProperties('the instant-payment QR payload (qr_value)'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const slug = readSlug(env.node, itemIndex, readParameter(this, env, 'slug', itemIndex));
@@ -48,10 +50,12 @@ export const payWithBreb: PayOperation = {
 			'Method Key',
 			readParameter(this, env, 'methodKey', itemIndex, 'breb'),
 		);
+		const qrCode = readQrCodeAsked(this, env, itemIndex);
 		const answer = await submitCheckout(this, env, itemIndex, slug, { payment: method });
-		return checkoutOutput(slug, method, answer, {
+		const output = checkoutOutput(slug, method, answer, {
 			qr_value: answer.order.qr_value ?? null,
 			key_value: answer.order.key_value ?? null,
 		});
+		return await withQrCode(this, qrCode, output, 'qr_value', slug);
 	},
 };

@@ -7,6 +7,7 @@ import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
+import { qrCodeProperties, readQrCodeAsked, withQrCode } from '../qrCodeImage';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { payerProperties, readPayer } from './payerFields';
 import {
@@ -55,6 +56,7 @@ export const payWithNequi: PayOperation = {
 			description:
 				'Other fields to send with the checkout, as the service names them; the fields above take precedence',
 		},
+		...qrCodeProperties('the QR data (qr_data)', { push: [false] }),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const { node } = env;
@@ -72,6 +74,14 @@ export const payWithNequi: PayOperation = {
 			'Send Push Notification',
 			readParameter(this, env, 'push', itemIndex, true),
 		);
+		const qrCode = readQrCodeAsked(this, env, itemIndex);
+		if (qrCode && push)
+			throw inputError(
+				node,
+				itemIndex,
+				'Add QR Code Image',
+				'needs Send Push Notification off: with a push notification Nequi gives no QR data',
+			);
 		const extra = readJsonObject(
 			node,
 			itemIndex,
@@ -86,12 +96,13 @@ export const payWithNequi: PayOperation = {
 			payment: 'NEQUI',
 		};
 		const answer = await submitCheckout(this, env, itemIndex, slug, body);
-		return checkoutOutput(slug, 'NEQUI', answer, {
+		const output = checkoutOutput(slug, 'NEQUI', answer, {
 			push_notification: push,
 			checkout_url: findRedirectUrl(answer.order) ?? null,
 			// Without push the order's ref is the QR payload; with push it is not meant for the payer.
 			qr_data: push ? null : textOrNull(answer.order.ref),
 		});
+		return await withQrCode(this, qrCode, output, 'qr_data', slug);
 	},
 };
 

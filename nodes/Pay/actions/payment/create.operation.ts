@@ -13,6 +13,7 @@ import {
 } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
+import { pageQrCodeProperties, readPageQrCode, withPageQrCode } from './pageQrCode';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {
 	addCallbackSecretProperty,
@@ -65,6 +66,7 @@ export const createPayment: PayOperation = {
 			platformProperty,
 			notSendEmailProperty,
 		]),
+		...pageQrCodeProperties,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, env: OperationEnvironment) {
 		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
@@ -78,7 +80,9 @@ export const createPayment: PayOperation = {
 			),
 			options.addCallbackSecret,
 		);
-		return await createPaymentLink(this, itemIndex, env, callback);
+		const qrCode = await readPageQrCode(this, env, itemIndex);
+		const output = await createPaymentLink(this, itemIndex, env, callback);
+		return await withPageQrCode(this, qrCode, output);
 	},
 };
 

@@ -7,6 +7,7 @@ import { callbackToThisNode } from '../../waiting/callbackToThisNode';
 import { paymentWait } from '../../waiting/paymentWait';
 import { waitLimitProperties } from '../../waiting/waitLimit';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
+import { pageQrCodeProperties } from './pageQrCode';
 import type { PayOperation } from '../types';
 import { createPayment, createPaymentLink } from './create.operation';
 import { simpleLinkOutcome } from './simpleLinkOutcome';
@@ -33,7 +34,10 @@ export const createPaymentAndWait: PayOperation = {
 			type: 'notice',
 			default: '',
 		},
-		...withoutCallbackFields(createPayment.properties),
+		// Its output is the link once paid: the QR code image is Create's only.
+		...withoutCallbackFields(createPayment.properties).filter(
+			(property) => !pageQrCodeProperties.includes(property),
+		),
 		...waitLimitProperties(true),
 	],
 	async execute(this, itemIndex, env) {
