@@ -11,7 +11,6 @@ import type { QrLevel } from '../../shared/qr/errorCorrection';
 import { qrPng } from '../../shared/qr/png';
 import { encodeQr } from '../../shared/qr/qrCode';
 import { qrSvg } from '../../shared/qr/svg';
-import { setErrorFacts } from '../../shared/transport/errorFacts';
 import { ItemWithFiles } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 import { readParameter } from '../execution/readParameter';
@@ -74,7 +73,8 @@ export function readQrCodeAsked(
 
 /**
  * The output with the QR code of its `payloadField` in its binary data, named after the slug.
- * The service's answer is already in hand: a missing payload is said in the JSON, not thrown.
+ * The service's answer is already in hand and the checkout stands: a payload missing, or too long
+ * for a QR code at the level, is said in the JSON, never thrown (the item would read as failed).
  */
 export async function withQrCode(
 	context: IExecuteFunctions,
@@ -90,7 +90,12 @@ export async function withQrCode(
 			...output,
 			qr_code_missing: `The answer has no ${payloadField}: no QR code image was made`,
 		};
-	const image = drawQrCode(context, asked, payload, payloadField);
+	const image = drawQrCode(context, asked, payload);
+	if (typeof image === 'string')
+		return {
+			...output,
+			qr_code_missing: `No QR code image was made of ${payloadField}: ${image}. Choose a lower Error Correction Level (QR Code Options)`,
+		};
 	const binary = await context.helpers.prepareBinaryData(
 		image,
 		`${slug}-qr.${asked.format}`,
@@ -99,28 +104,18 @@ export async function withQrCode(
 	return new ItemWithFiles(output, { [asked.field]: binary });
 }
 
-/** The image of `payload`, or an error naming the field when no QR code holds it at the level. */
-export function drawQrCode(
+/** The image of `payload`, or why no QR code holds it at the level. */
+function drawQrCode(
 	context: IExecuteFunctions,
 	asked: QrCodeAsked,
 	payload: string,
-	payloadField: string,
-): Buffer {
+): Buffer | string {
 	try {
 		const code = encodeQr(payload, { level: asked.level });
 		const size = { pixelsPerModule: asked.pixelsPerModule };
 		return asked.format === 'png' ? qrPng(code, size) : Buffer.from(qrSvg(code, size), 'utf8');
 	} catch (error) {
-		if (!(error instanceof QrCapacityError))
-			throw new NodeOperationError(context.getNode(), error as Error);
-		const refused = new NodeOperationError(
-			context.getNode(),
-			`QR code of ${payloadField}: ${error.message}`,
-			{
-				description: 'Choose a lower Error Correction Level (QR Code Options), or a shorter text.',
-			},
-		);
-		setErrorFacts(refused, { field: payloadField });
-		throw refused;
+		if (error instanceof QrCapacityError) return error.message;
+		throw new NodeOperationError(context.getNode(), error as Error);
 	}
 }
