@@ -4,13 +4,8 @@ import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
 import { readParameter } from '../../execution/readParameter';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import {
-	readPositiveAmount,
-	readRequiredText,
-	readText,
-	readWholeNumber,
-	readYesNo,
-} from '../../helpers/fieldInput';
+import { readPositiveAmount } from '../../helpers/amount';
+import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';

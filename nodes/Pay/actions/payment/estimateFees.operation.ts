@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount, readYesNo } from '../../helpers/fieldInput';
+import { readPositiveAmount } from '../../helpers/amount';
+import { readYesNo } from '../../helpers/fieldInput';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { clientAssumeCostsProperty } from './fields';
