@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { peelJson } from './jsonLayers';
+import { tooShortSecret } from './secretLength';
 import { describeTokenFailure, tokenFetchError } from './tokenFailure';
 
 /**
@@ -127,6 +128,10 @@ export class PayApi implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		// Refused before any token is asked for, and so in the credential's test (secretLength.ts).
+		const tooShort = tooShortSecret(credentials);
+		if (tooShort)
+			throw tokenFetchError({ message: `Could not obtain an access token: ${tooShort}` }, []);
 		if (credentials.authMethod === 'accessToken') {
 			return { [SESSION_TOKEN_FIELD]: credentials.accessToken as string };
 		}

@@ -94,6 +94,6 @@ async function settleRecord(record: SentRecord | undefined, outcome: ItemOutcome
 }
 
 function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayErrorFacts {
-	const { message, description, detail } = facts;
-	return { ...facts, ...masked({ message, description, detail }) };
+	const { message, description, detail, code } = facts;
+	return { ...facts, ...masked({ message, description, detail, code }) };
 }
