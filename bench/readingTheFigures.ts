@@ -58,8 +58,8 @@ export const READING_THE_FIGURES = `## Reading the figures
   nothing, each creation carries its idempotency key); operations that move money stay one at a
   time.
 - **Payouts vs n8n's HTTP Request node** (Transfer → Send, Withdrawal → Withdraw) miss their 1.2×
-  target, by design, at 100 items: every run pays one claim wait (0.5 s, README "Never twice"), and
-  the HTTP Request node's whole run of 100 POSTs takes 0.2–0.3 s. The wait is what keeps two workers
+  target, by design, at 100 items: every run pays one claim wait (0.5 s, docs/SAFETY.md "Never
+  twice"), and the HTTP Request node's whole run of 100 POSTs takes 0.2–0.3 s. The wait is what keeps two workers
   from sending one Reference twice (n8n offers a node no lock on its records and no sign that no
   other process writes them) and what lets the service's transfer list settle a lost answer (a
   transfer counts only when dated more than 0.2 s after its claim, so a claim waits at least 0.4 s:

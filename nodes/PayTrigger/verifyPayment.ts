@@ -3,8 +3,12 @@
  * asked with the account's credential, confirms the state the callback claims; and then the item
  * carries what the service said (amounts, payer), not what the callback claimed.
  */
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { stateFacts } from '../shared/callback/callbackEvent';
 import type { CallbackEvent } from '../shared/callback/callbackEvent';

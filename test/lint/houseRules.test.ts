@@ -3,7 +3,7 @@
  * 60 lines (a `describe` callback is a list of tests, not a function anyone follows: exempt; each
  * test inside it counts), no line over 100 columns with a tab as 2 (comments too; a string stays
  * whole so that a message can be found by searching for it), no file in nodes/ over 200 lines.
- * Each case lints a text through the project's eslint config, as if it were the file named; all
+ * Each case lints a text through the house rules' config, as if it were the file named; all
  * of them in one eslint process (loading the config takes seconds).
  */
 import { errors, lintEach } from './lintText';

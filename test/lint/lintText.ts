@@ -1,4 +1,8 @@
-/** Lints texts through the project's eslint config, as if each were the file named. */
+/**
+ * Lints texts as if each were the file named: through n8n-node's config (eslint.config.mjs, what
+ * `n8n-node lint` runs) or through the house rules' own (eslint/house.config.mjs); `npm run lint`
+ * runs both.
+ */
 import { spawnSync } from 'child_process';
 import { join } from 'path';
 
@@ -30,9 +34,12 @@ export function lint(text: string, fileName: string, extraArgs: string[] = []): 
 	return report.messages;
 }
 
-/** `lint` for many texts at once: one eslint process, its config loaded once. */
+/** The house rules' config, apart from n8n-node's. */
+export const HOUSE_CONFIG = join(PACKAGE_ROOT, 'eslint', 'house.config.mjs');
+
+/** `lint` for many texts at once, through the house rules: one eslint process, one config load. */
 export function lintEach(texts: Array<{ text: string; fileName: string }>): LintMessage[][] {
-	const result = spawnSync(process.execPath, [join(__dirname, 'lintTexts.mjs')], {
+	const result = spawnSync(process.execPath, [join(__dirname, 'lintTexts.mjs'), HOUSE_CONFIG], {
 		cwd: PACKAGE_ROOT,
 		input: JSON.stringify(texts),
 		env: { ...process.env, NODE_ENV: 'production' },

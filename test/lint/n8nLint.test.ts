@@ -1,40 +1,82 @@
 /**
- * `npm run lint` checks what n8n's scanner for community packages checks: package.json parsed so
- * its rules fire, eslint-plugin-n8n-nodes-base's rulesets on nodes and credentials, no-console.
- * Each case lints a text through the project's eslint config, as if it were the file named
- * (lintText.ts).
+ * `npm run lint` runs `n8n-node lint` in strict mode (scripts/lint/n8nNodeLint.js): n8n-node's
+ * default config, package.json parsed so its rules fire, eslint-plugin-n8n-nodes-base's rulesets
+ * on nodes and credentials, no-console. Each case lints a text through that config
+ * (eslint.config.mjs), as if it were the file named (lintText.ts).
  */
+import { spawnSync } from 'child_process';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { PACKAGE_ROOT } from '../harness/loadPackage';
 import { errors, lint, warnings } from './lintText';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findingsOf, verdict, PUBLISHER_FACTS } = require('../../scripts/lint/n8nNodeLint.js');
+
 const packageJsonText = readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8');
 const packageJson = JSON.parse(packageJsonText);
 
-describe('package.json', () => {
-	it('as it is: no error; the two rules that need facts only a publisher has are warnings', () => {
+describe('n8n-node lint, strict', () => {
+	it("runs with n8n-node's default eslint.config.mjs, strict mode on, Cloud support enabled", () => {
+		const template = join(
+			PACKAGE_ROOT,
+			'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs',
+		);
+		expect(readFileSync(join(PACKAGE_ROOT, 'eslint.config.mjs'), 'utf8')).toBe(
+			readFileSync(template, 'utf8'),
+		);
+		expect(packageJson.n8n.strict).toBe(true);
+		const bin = join(PACKAGE_ROOT, 'node_modules/@n8n/node-cli/bin/n8n-node.mjs');
+		const status = spawnSync(process.execPath, [bin, 'cloud-support'], {
+			cwd: PACKAGE_ROOT,
+			encoding: 'utf8',
+		});
+		expect(status.stdout).toContain('Cloud support is');
+		expect(status.stdout).toContain('ENABLED');
+		expect(status.stdout).not.toContain('DISABLED');
+	});
+
+	it("finds in package.json only the publisher's facts: the author's email, the homepage", () => {
 		const messages = lint(packageJsonText, 'package.json');
-		expect(errors(messages)).toEqual([]);
-		expect(warnings(messages).sort()).toEqual([
-			'@n8n/community-nodes/require-homepage',
-			'@n8n/community-nodes/valid-author',
-		]);
+		expect(errors(messages)).toEqual(['@n8n/community-nodes/valid-author']);
+		expect(warnings(messages)).toEqual(['@n8n/community-nodes/require-homepage']);
 	});
 
-	it("lint:publish holds those two as errors, as n8n's scanner does", () => {
-		const publish = packageJson.scripts['lint:publish'] as string;
-		const ruleArgs = [...publish.matchAll(/--rule "([^"]+)"/g)].flatMap((match) => [
-			'--rule',
-			match[1],
-		]);
-		expect(errors(lint(packageJsonText, 'package.json', ruleArgs)).sort()).toEqual([
-			'@n8n/community-nodes/require-homepage',
-			'@n8n/community-nodes/valid-author',
-		]);
+	it("npm run lint lets through the publisher's facts only, and lint:publish none", () => {
+		const facts = (PUBLISHER_FACTS as string[]).map((rule) => ({ file: './package.json', rule }));
+		const duplicate = {
+			file: './nodes/PayTrigger/verifyPayment.ts',
+			rule: 'import-x/no-duplicates',
+		};
+		expect(verdict(1, facts, false)).toEqual({ passed: true, missing: PUBLISHER_FACTS });
+		expect(verdict(1, facts, true).passed).toBe(false);
+		expect(verdict(0, [facts[1]], true).passed).toBe(false);
+		expect(verdict(1, [...facts, duplicate], false).passed).toBe(false);
+		expect(verdict(1, [], false).passed).toBe(false);
+		expect(verdict(0, [], true).passed).toBe(true);
 	});
 
+	it("reads n8n-node lint's output, colours and all", () => {
+		const output = [
+			'┌   n8n-node lint  v0.48.3',
+			'\x1b[0m\x1b[4m./package.json\x1b[24m\x1b[0m',
+			'\x1b[0m   \x1b[2m1:1\x1b[22m  \x1b[33mwarning\x1b[39m  package.json must have a "homepage" field  \x1b[2m@n8n/community-nodes/require-homepage\x1b[22m\x1b[0m',
+			'\x1b[0m  \x1b[2m16:3\x1b[22m  \x1b[31merror\x1b[39m    The "author" field must include a non-empty email  \x1b[2m@n8n/community-nodes/valid-author\x1b[22m\x1b[0m',
+			'\x1b[0m\x1b[31m\x1b[1m✖ 2 problems (1 error, 1 warning)\x1b[22m\x1b[39m\x1b[0m',
+		].join('\n');
+		expect(findingsOf(output)).toEqual([
+			{
+				file: './package.json',
+				rule: '@n8n/community-nodes/require-homepage',
+				severity: 'warning',
+			},
+			{ file: './package.json', rule: '@n8n/community-nodes/valid-author', severity: 'error' },
+		]);
+	});
+});
+
+describe('package.json', () => {
 	it('a runtime dependency and a missing official keyword are errors (the package.json rules fire)', () => {
 		const changed = {
 			...packageJson,

@@ -1,8 +1,8 @@
 /**
  * A withdrawal's status callback to the execution that sent it. The service has no read of
- * instant-payment withdrawals, so the wait's token is what makes it believed (README: the limit of
- * Withdraw and Wait); the withdrawal id must be the one this execution sent (resumeWebhook.ts
- * checks it). Final statuses continue the execution; others are answered.
+ * instant-payment withdrawals, so the wait's token is what makes it believed (docs/WAITING.md:
+ * the limit of Withdraw and Wait); the withdrawal id must be the one this execution sent
+ * (resumeWebhook.ts checks it). Final statuses continue the execution; others are answered.
  */
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 

@@ -1,6 +1,6 @@
 /**
  * The fields a bookkeeper books for one payment, the same flat set on every output that carries a
- * payment object (docs/SERVICE.md, "Accounting fields"; README, "Reconciliation"): gross, fee, IVA
+ * payment object (docs/SERVICE.md, "Accounting fields"; docs/RECONCILIATION.md): gross, fee, IVA
  * and net from the service's own figures, computed only where it gives none (`fees_computed`).
  */
 import type { IDataObject } from 'n8n-workflow';

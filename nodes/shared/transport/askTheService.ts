@@ -2,8 +2,8 @@
  * Before an item is reported `unknown`, the service is asked what it knows, the way the operation
  * said with its request (`check`): its list of transfers (transferListCheck.ts) or the payment
  * object (paymentObjectCheck.ts). What it shows is believed only when it cannot be an older,
- * identical payment (README, "Asking the service"). Anything else — the service unreadable,
- * nothing shown, two candidates — answers "not shown".
+ * identical payment (docs/SAFETY.md, "Asking the service"). Anything else — the service
+ * unreadable, nothing shown, two candidates — answers "not shown".
  */
 import type { IDataObject } from 'n8n-workflow';
 

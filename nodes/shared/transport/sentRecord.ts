@@ -21,7 +21,7 @@ export const MAX_RECORDED_ENTRIES = 10_000;
 
 /**
  * How long a claim waits before reading its record back. It must exceed the time another process
- * takes between reading the node's list and writing it back (README, "Queue mode", measured), and
+ * takes between reading the node's list and writing it back (docs/QUEUE-MODE.md, measured), and
  * twice the clock tolerance of askTheService.ts, so that the service dates a transfer sent after
  * it later than any made before the claim.
  */

@@ -3,7 +3,7 @@
  * execution, which waits through the intermediate ones and goes on at deposited, consigned, error
  * or rejected (waiting/). Sent exactly as Withdraw sends it: Reference and idempotency key apply.
  * One withdrawal per execution: the service has no read of withdrawals, so the states of several
- * could not be followed across callbacks (README: one execution per payout).
+ * could not be followed across callbacks (docs/WAITING.md: one execution per payout).
  */
 import { inputError } from '../../helpers/inputError';
 import { callbackToThisNode } from '../../waiting/callbackToThisNode';
