@@ -9,7 +9,6 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { peelJson } from './jsonLayers';
-import { echoMasker } from './secretEchoes';
 
 /**
  * n8n's errors belong to a node, and a credential fetching its token has none: this stands for it.
@@ -124,8 +123,8 @@ export function serviceWords(data: unknown): { specific: string; whole: string }
 }
 
 function cleaner(secrets: unknown[]): (text: string) => string {
-	const mask = echoMasker(
-		secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4),
+	const hidden = secrets.filter(
+		(secret): secret is string => typeof secret === 'string' && secret.length >= 4,
 	);
-	return (text) => (mask === undefined ? text : mask(text));
+	return (text) => hidden.reduce((cleaned, secret) => cleaned.split(secret).join('***'), text);
 }

@@ -13,8 +13,13 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PayApi, SESSION_TOKEN_FIELD, trimBaseUrl } from '../../../credentials/PayApi.credentials';
-import { SHORTEST_SECRET, tooShortSecret } from '../../../credentials/secretLength';
+import {
+	PayApi,
+	SESSION_TOKEN_FIELD,
+	SHORTEST_SECRET,
+	tooShortSecret,
+	trimBaseUrl,
+} from '../../../credentials/PayApi.credentials';
 import { setErrorFacts } from './errorFacts';
 import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';
@@ -341,7 +346,7 @@ function readMasked(response: IN8nHttpFullResponse, mask: <T>(value: T) => T): A
 		: { ok: false, failure: mask(result.failure) };
 }
 
-/** A typed secret too short to be masked: nothing is sent with it (secretLength.ts says why). */
+/** A typed secret too short to mask: nothing is sent (the credential's tooShortSecret: why). */
 function refuseShortSecrets(node: INode, credentials: ICredentialDataDecryptedObject): void {
 	const why = tooShortSecret(credentials);
 	if (why === undefined) return;

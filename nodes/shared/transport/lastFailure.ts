@@ -49,6 +49,7 @@ export async function resolveFailure(
 	const facts = describeFailure(last.failure, {
 		...context,
 		action: request.action,
+		creates: request.creates,
 		howToCheck: request.howToCheck,
 		attempts: last.attempts,
 		timeoutMs: call.settings.timeoutMs,

@@ -3,9 +3,9 @@
  * of the service, which echoes the callback URL with the callback secret in it, and in error texts,
  * which may come from elsewhere (a proxy's error page echoing a header). Unmasked, they would land
  * in the workflow's output and execution log. Every string of a value is looked at, keys included,
- * and a number whose digits are a secret; in every form credentials/secretEchoes.ts lists.
+ * and a number whose digits are a secret; in every form secretEchoes.ts lists.
  */
-import { echoMasker, escapeForPattern, MASK } from '../../../credentials/secretEchoes';
+import { echoMasker, escapeForPattern, MASK } from './secretEchoes';
 
 export type TextMask = (text: string) => string;
 

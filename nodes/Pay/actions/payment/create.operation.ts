@@ -4,8 +4,13 @@ import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
 import { readParameter } from '../../execution/readParameter';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { readPositiveAmount } from '../../helpers/amount';
-import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
+import {
+	readPositiveAmount,
+	readRequiredText,
+	readText,
+	readWholeNumber,
+	readYesNo,
+} from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
@@ -112,6 +117,7 @@ export async function createPaymentLink(
 			body,
 			safety: 'idempotent',
 			action: 'the payment object creation',
+			creates: true,
 			howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
 			itemIndex,
 		}),

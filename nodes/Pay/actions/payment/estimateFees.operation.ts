@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { readParameter } from '../../execution/readParameter';
-import { readPositiveAmount } from '../../helpers/amount';
-import { readYesNo } from '../../helpers/fieldInput';
+import { readPositiveAmount, readYesNo } from '../../helpers/fieldInput';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { clientAssumeCostsProperty } from './fields';

@@ -3,8 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readParameter } from '../../execution/readParameter';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import { readPositiveAmount } from '../../helpers/amount';
-import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
+import {
+	readPositiveAmount,
+	readRequiredText,
+	readText,
+	readWholeNumber,
+	readYesNo,
+} from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';
@@ -84,7 +89,7 @@ export const updatePayment: PayOperation = {
 			path: '/edit_pay/',
 			body: { ...changes, url: slug },
 			safety: 'idempotent',
-			action: 'the payment object update',
+			action: `the update of the payment object ${slug}`,
 			itemIndex,
 		});
 		// The service answers {}: read the object back so the next node sees what it now is.
@@ -92,7 +97,7 @@ export const updatePayment: PayOperation = {
 			method: 'GET',
 			path: `/pay_detail/${encodeURIComponent(slug)}`,
 			safety: 'read',
-			action: 'reading the updated payment object',
+			action: `reading the updated payment object ${slug}`,
 			itemIndex,
 		});
 		return {

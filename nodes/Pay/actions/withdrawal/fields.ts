@@ -2,8 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readWholeAmount } from '../../helpers/amount';
-import { readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
+import { readWholeAmount, readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { amountProperty } from '../sharedFields';
 import type { OperationEnvironment } from '../types';

@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 
 import { readCardNumber, readCvv, readExpiry } from '../../../../nodes/Pay/helpers/cardInput';
-import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/amount';
 import {
+	readPositiveAmount,
+	readWholeAmount,
 	readRequiredText,
 	readText,
 	readTextList,

@@ -1,30 +1,14 @@
 /**
- * A secret as it may come back in another form than it was typed, found by one pattern. What the
- * service or whatever stands before it (a proxy, a CDN's error page) may do to an echoed value:
- * - change its case: an upper-cased key gives the key away to a few guesses per letter, so case is
- *   ignored;
- * - URL-encode it, once or more, any or all of its characters, with either case of hex digits
- *   (`%2F`, `%2f`, `%252F`), a space as `+` (`%2B` once more): the callback secret travels in a
- *   URL's query. An encoding leaves an escape's hex digits as they are (they need none);
- * - escape it for HTML (`&amp;`, `&#47;`, `&#x2F;`) or for JSON (`\/`, `\u002F`, `\"`) in a page
- *   or a body quoted as text;
- * - carry it in base64 (standard or URL-safe), as a Basic header or a packed state does. Inside
- *   base64 a value's characters depend on its place (three alignments) and its edges on its
- *   neighbours: the part that depends on the secret alone is masked, so at most the bits of two
- *   bytes at each end stay.
- * Not masked: a hash or an encryption of it (which do not give it away), and a part of it (a
- * secret cut in two is each time a shorter secret; too short a value is refused instead,
- * secretLength.ts).
+ * A secret as a service, a proxy or a page may echo it: any case (an upper-cased key gives it away
+ * to a few guesses a letter); URL-encoded, any characters, once or more, either hex case, a space
+ * as `+` (`%2B`); HTML- or JSON-escaped; base64, both alphabets, any alignment (what depends on
+ * the secret alone is masked: at most two bytes at each end stay). Not masked: a hash or an
+ * encryption (they give nothing away), or a part (too short a value is refused: tooShortSecret).
  */
 
-/** What replaces a secret wherever one is found. */
-export const MASK = '***';
+export const MASK = '***'; // what replaces a secret wherever one is found
 
-/**
- * Masks the secrets in a text: each form above where it stands. Escapes nested in one another (a
- * URL-encoded HTML entity) are not forms the pattern lists: a text that still holds a secret once
- * its escapes are undone is masked whole.
- */
+/** Masks each form above where it stands; nested escapes still holding one mask the text. */
 export function echoMasker(secrets: string[]): ((text: string) => string) | undefined {
 	const pattern = echoPattern(secrets);
 	if (pattern === undefined) return undefined;
@@ -91,8 +75,7 @@ function holdsOnceUnescaped(text: string, caseless: string[]): boolean {
 	return false;
 }
 
-/** Texts one look may reach by undoing escapes: far more than any echo's layers give. */
-const SEARCH_BUDGET = 400;
+const SEARCH_BUDGET = 400; // texts one look may reach: far more than any echo's layers give
 
 /** A JSON escape, read left to right so that `\\u0020` is a backslash and "u0020". */
 const JSON_ESCAPE = /\\(?:[uU]([0-9a-fA-F]{4})|(["\\/bfnrt]))/g;
