@@ -14,6 +14,7 @@ import { benchmarkCardEncryption } from './cardEncryption';
 import { benchmarkConcurrency } from './concurrency';
 import { benchmarkGrowth } from './growth';
 import { benchmarkHttpRequestNode } from './httpRequestNode';
+import { benchmarkInputPass } from './inputPass';
 import { BENCH_N8N_VERSION } from './n8nRuntime';
 import { startExternalSandbox } from './externalSandbox';
 import type { BenchmarkResult } from './measure';
@@ -60,6 +61,7 @@ async function runSelectedBenchmarks(): Promise<BenchmarkResult[]> {
 		if (selected('memory')) record(await benchmarkMemory(sandbox));
 		if (selected('overhead')) for (const result of await benchmarkOverhead(sandbox)) record(result);
 		if (selected('growth')) record(await benchmarkGrowth(sandbox));
+		if (selected('inputPass')) record(await benchmarkInputPass(sandbox));
 		if (selected('concurrency')) record(await benchmarkConcurrency(sandbox));
 		if (selected('cards')) record(await benchmarkCardEncryption(sandbox));
 		if (selected('asking'))

@@ -3,6 +3,7 @@
  * and a struggling service do to a client. A fault applies to the next
  * `times` requests of its route.
  */
+import type { AnswerChange } from './answerChange';
 import type { FailureBody } from './failureBodies';
 
 export type FaultBody = 'html' | 'malformed' | 'empty' | 'text' | 'json-string' | 'json';
@@ -30,6 +31,11 @@ export interface Fault {
 	 * the service does for some).
 	 */
 	failure?: FailureBody;
+	/**
+	 * The request is carried out and its real answer sent with its status, changed: a field renamed,
+	 * a number as text (answerChange.ts).
+	 */
+	change?: AnswerChange;
 	/** `Location` header value: with a 3xx status, a redirect (a proxy or a moved host does that). */
 	location?: string;
 	/** `Retry-After` header value (seconds, or an HTTP date). */

@@ -4,6 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'http';
 
 import { authenticate } from './auth';
 import { failureBodyOf } from './failureBodies';
+import { changeAnswer } from './answerChange';
 import { faultBody, takeFault } from './faults';
 import type { Fault } from './faults';
 import { ERROR_SENTENCE, ServiceError, readRequest, sendError, sendJson, sendRaw } from './http';
@@ -92,6 +93,7 @@ async function serve(
 
 	if (fault?.reset === 'after') return void incoming.socket.destroy();
 	if (fault && replacesAnswer(fault)) return answerFault(response, fault, answer.body);
+	if (fault?.change) answer = { ...answer, body: changeAnswer(answer.body, fault.change) };
 	const page = answer.body as HtmlPage;
 	if (page && typeof page === 'object' && 'html' in page)
 		return sendRaw(response, answer.status ?? 200, 'text/html; charset=utf-8', page.html);

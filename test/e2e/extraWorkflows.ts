@@ -6,7 +6,9 @@
  *   4010), for the screenshots: they show what `npm start` shows, not a test-only port;
  * - the editor check's workflow: a Pay node at version 2 charging a card, both fields still empty;
  * - the invoice-and-wait example with its waits of 3 seconds (its own id and webhook path,
- *   published), to see a lost callback reach the paid branch after one wait, not at the expiry.
+ *   published), to see a lost callback reach the paid branch after one wait, not at the expiry;
+ * - the invoicing example's first nodes with seven rows, the second one's amount "abc", at the
+ *   Pay node's default error setting: nothing may be created.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -36,6 +38,8 @@ export const INVOICE_WAIT_LIMIT = {
 	webhookId: '6d1c2b7e-3f4a-4c5d-9e8f-7a6b5c4d3e99',
 };
 
+export const SEVEN_ROWS_ONE_BAD = { id: 'paySevenRowsOneBad', payNode: 'Create Payment Link' };
+
 export async function importExtraWorkflows(n8n: LocalN8n, sandboxBaseUrl: string): Promise<void> {
 	const folder = join(n8n.instance.userFolder, 'extra-workflows');
 	const write = async (name: string, workflow: Record<string, unknown>) => {
@@ -56,6 +60,35 @@ export async function importExtraWorkflows(n8n: LocalN8n, sandboxBaseUrl: string
 	const shortly = invoiceWaitingThreeSeconds(n8n, sandboxBaseUrl, INVOICE_WAIT_LIMIT);
 	await write(`${INVOICE_WAIT_LIMIT.id}.json`, shortly);
 	await publishWorkflow(n8n.instance, INVOICE_WAIT_LIMIT.id);
+	await write(`${SEVEN_ROWS_ONE_BAD.id}.json`, sevenRowsOneBad(n8n, sandboxBaseUrl));
+}
+
+/** Start → Customers (seven rows, the second one's amount "abc") → Split Rows → the Pay node. */
+function sevenRowsOneBad(n8n: LocalN8n, sandboxBaseUrl: string): Record<string, unknown> {
+	const text = readFileSync(join(EXAMPLES_DIR, 'invoicing.json'), 'utf8');
+	const example = JSON.parse(withLocalAddresses(text, sandboxBaseUrl, n8n.baseUrl)) as {
+		nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+	};
+	const kept = ['Start', 'Customers', 'Split Rows', SEVEN_ROWS_ONE_BAD.payNode];
+	const rows = Array.from({ length: 7 }, (_, index) => ({
+		customer: `Customer ${index}`,
+		invoice: `INV-7${index}`,
+		amount: index === 1 ? 'abc' : 1000 + index,
+	}));
+	const nodes = example.nodes.filter((node) => kept.includes(node.name));
+	for (const node of nodes)
+		if (node.name === 'Customers') node.parameters.jsonOutput = JSON.stringify({ rows });
+	const connections = Object.fromEntries(
+		Object.entries(example.connections).filter(([from]) => kept.slice(0, -1).includes(from)),
+	);
+	return {
+		...example,
+		nodes,
+		connections,
+		id: SEVEN_ROWS_ONE_BAD.id,
+		name: 'E2E: seven rows into Payment → Create, one bad',
+	};
 }
 
 /** The invoice-and-wait example, each wait 3 seconds long, under its own id and webhook path. */

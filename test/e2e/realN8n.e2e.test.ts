@@ -35,10 +35,12 @@ import {
 	INVOICE_WAIT_LIMIT,
 	SAVED_AT_VERSION_1,
 	SCREENSHOT_INVOICING_ID,
+	SEVEN_ROWS_ONE_BAD,
 } from './extraWorkflows';
 import { E2E_CALLBACK_SECRET, E2E_PORT, prepareLocalN8n } from './localN8n';
 import type { LocalN8n } from './localN8n';
 import {
+	executionIn,
 	executionItems,
 	executionsOf,
 	listSearch,
@@ -117,6 +119,28 @@ describe.each([
 					`${n8n.baseUrl}/webhook/pay-payout/pay?token=${E2E_CALLBACK_SECRET}`,
 				);
 			});
+			it('contract check: each read goes through the node, the report gives types only and no secret', async () => {
+				// A transfer the account made, so the list has an entry whatever ran before.
+				await sandbox.control.sendTransfer({ from: 'demo', to: 'friend', amount: 1500 });
+				const result = await executeWorkflow(n8n.instance, 'payExampleContract');
+				expect(result.errors).toEqual({});
+				const [report] = result.outputs['Contract Report'];
+				expect(report).toMatchObject({
+					token_and_public_key: 'read',
+					bank_list: 'read',
+					transfer_list: 'read',
+					payment_link: expect.stringMatching(/^not asked/),
+					public_key_fields: { public_key: 'string', key_type: 'string', modulus_bits: 'number' },
+					bank_fields: { bankCode: 'string', bank_code: 'string', bank_name: 'string' },
+					transfer_fields: { from_user: 'string', to_user: 'string', amount: 'number' },
+				});
+				const text = JSON.stringify(report);
+				for (const secret of [sandbox.demo.apiKey, sandbox.demo.refreshToken, E2E_CALLBACK_SECRET])
+					expect(JSON.stringify(result.raw)).not.toContain(secret);
+				// Types only: neither the account's phone nor a transfer's amount.
+				expect(text).not.toContain(sandbox.demo.phone);
+				expect(text).not.toContain('1500');
+			});
 			// Last: it sends balance and charges a card again, which the checks above count.
 			it('the examples as saved at Pay version 1 (before resource locators and Simplify) run unchanged, with whole objects', async () => {
 				const ids = Object.keys(SAVED_AT_VERSION_1) as Array<keyof typeof SAVED_AT_VERSION_1>;
@@ -147,6 +171,24 @@ describe.each([
 				});
 				expect(await sandbox.control.count('POST /send/')).toBe(sentBefore + 1);
 				expect((await sandbox.control.account('friend')).balance).toBe(friendBefore + 1000);
+			});
+
+			it('seven rows into Payment → Create, the second one bad, the default error setting: nothing is created', async () => {
+				const createdBefore = await sandbox.control.count('POST /pay/');
+				const result = await executeWorkflow(n8n.instance, SEVEN_ROWS_ONE_BAD.id);
+				expect(result.errors[SEVEN_ROWS_ONE_BAD.payNode]).toBe(
+					'Amount (COP): must be a number, got "abc"',
+				);
+				const { runData } = (
+					result.raw as {
+						data: {
+							resultData: { runData: Record<string, Array<{ error?: { description?: string } }>> };
+						};
+					}
+				).data.resultData;
+				const stop = runData[SEVEN_ROWS_ONE_BAD.payNode][0].error;
+				expect(stop?.description).toMatch(/^Nothing was sent to the service\./);
+				expect(await sandbox.control.count('POST /pay/')).toBe(createdBefore);
 			});
 		});
 
@@ -336,6 +378,15 @@ describe.each([
 					await executionItems(n8n.baseUrl, cookie, executionId, node);
 				const inStatus = async (workflowId: string, status: string, timeoutMs?: number) =>
 					await newestExecutionIn(n8n.baseUrl, cookie, workflowId, status, timeoutMs);
+				/** The id of the payout example's newest execution once it is not `earlier`. */
+				const newerThan = async (earlier: string): Promise<string> => {
+					for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+						const [newest] = await executionsOf(n8n.baseUrl, cookie, 'payExamplePayoutWait');
+						if (newest !== undefined && newest.id !== earlier) return newest.id;
+						await new Promise((resolve) => setTimeout(resolve, 250));
+					}
+					throw new Error(`no execution of payExamplePayoutWait after ${earlier}`);
+				};
 
 				it('invoice and wait: waits for the link, and when the sandbox pays it the same execution goes on through "Paid"', async () => {
 					const invoice = `INV-WAIT-${release.version}`;
@@ -397,7 +448,7 @@ describe.each([
 					expect(await items(finished.id, 'Follow Up')).toEqual([]);
 				}, 200_000);
 
-				it('payout and wait: sent once, waits through "in process", and goes on through "Settled?" when deposited', async () => {
+				it('payout and wait: sent once, waits through "in process", and goes on through "Settled?" when deposited; the same payout id again sends nothing and goes through "Sent Earlier?", never the alert', async () => {
 					// This test's sandbox moves a withdrawal only when told (npm start's does so every 5 s).
 					await sandbox.control.settings({ withdrawalStepMs: 0 });
 					const before = await sandbox.control.withdrawals();
@@ -426,6 +477,26 @@ describe.each([
 						{ payout, status: 'deposited', withdrawal: String(sent.id) },
 					]);
 					expect(await items(finished.id, 'Alert: Payout Failed')).toEqual([]);
+					expect(await sandbox.control.withdrawals()).toHaveLength(before.length + 1);
+
+					// The same payout id again: nothing sent, and the run says which withdrawal was.
+					const again = await postToWebhook(`${n8n.baseUrl}/webhook/pay-payout-and-wait`, {
+						payout,
+						amount: 30000,
+					});
+					expect(again.status).toBe(200);
+					const repeat = await executionIn(n8n.baseUrl, cookie, 'payExamplePayoutWait', 'success', {
+						executionId: await newerThan(finished.id),
+					});
+					expect(await items(repeat.id, 'Sent Earlier: Nothing Sent Again')).toEqual([
+						{
+							payout,
+							withdrawal: String(sent.id),
+							note: `Payout ${payout} was sent once already, by an earlier execution (withdrawal ${sent.id}): nothing was sent again. Its final status went to that execution.`,
+						},
+					]);
+					expect(await items(repeat.id, 'Alert: Payout Failed')).toEqual([]);
+					expect(await items(repeat.id, 'Mark Payout Done')).toEqual([]);
 					expect(await sandbox.control.withdrawals()).toHaveLength(before.length + 1);
 				});
 			});

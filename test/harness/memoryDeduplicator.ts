@@ -92,6 +92,14 @@ export function recordedEntryCount(workflowId: string, nodeId: string): number {
 	return lists.get(`${workflowId}\u0000n:${nodeId}`)?.length ?? 0;
 }
 
+/**
+ * Drops a workflow's own list (claim times, the facts of sends), its nodes' records kept: what a
+ * record written by a version of the package that kept no facts looks like.
+ */
+export function dropWorkflowList(workflowId: string): void {
+	lists.delete(`${workflowId}\u0000`);
+}
+
 let registered = false;
 
 /** Registers the store once per test file, as n8n's server does at start-up. */

@@ -6,26 +6,23 @@
  * output item or as an error item paired to its input.
  */
 import { sleep } from 'n8n-workflow';
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	IDataObject,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isAlreadySent } from '../../shared/transport/earlierSend';
 import { outcomeOf } from '../../shared/transport/failureMeaning';
 import { itemRequests } from '../../shared/transport/request';
-import type { SendGate } from '../../shared/transport/requestTypes';
+import type { PayRequest, SendGate } from '../../shared/transport/requestTypes';
 import { CLAIM_CHECK_DELAY_MS } from '../../shared/transport/sentRecord';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { readParameter, runsAsTool } from '../execution/readParameter';
+import { noteOutput, noteRequest } from '../execution/runJournal';
+import type { RunJournal } from '../execution/runJournal';
 import { readYesNo } from '../helpers/fieldInput';
-import { fromVersion2 } from '../helpers/nodeVersions';
 import { openToolCall } from '../tool/toolGate';
+import { simplified, simplifyProperty } from './simplify';
 import type { OperationEnvironment, PayOperation } from './types';
 
 /**
@@ -55,20 +52,29 @@ export interface ItemsRun {
 	failedItems: number;
 }
 
+/** What the router found before the first request, and where the run's requests are noted. */
+export interface CheckedRun {
+	/** Items whose input was refused by the input pass (router.ts): they fail with nothing sent. */
+	refused: ReadonlyMap<number, unknown>;
+	journal: RunJournal;
+}
+
 /** The operation chosen, for every input item, `concurrency` at a time. */
 export async function runPayItems(
 	context: IExecuteFunctions,
 	run: NodeRun,
 	chosen: { resource: string; operation: PayOperation },
 	concurrency: number,
+	checked: CheckedRun = { refused: new Map(), journal: { requests: [], slugs: new Map() } },
 ): Promise<ItemsRun> {
-	const { resource, operation } = chosen;
 	const itemCount = context.getInputData().length;
 	const handler = async (itemIndex: number) =>
-		await runPayItem(context, itemRun, resource, operation, itemIndex);
+		checked.refused.has(itemIndex)
+			? await Promise.reject(checked.refused.get(itemIndex))
+			: await runPayItem(context, itemRun, chosen, itemIndex, checked.journal);
 	// Items that may move money start ahead of the wire, so their References are claimed in batches
 	// (one write, one wait each); the gate keeps Items at Once on the wire.
-	const gate = operation.safeToRunTogether ? undefined : sendGate(concurrency);
+	const gate = chosen.operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
 	if (!gate) return await runItems(context, itemCount, handler, concurrency);
 	const least = concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE;
@@ -81,16 +87,17 @@ export async function runPayItems(
 	return await runItems(context, itemCount, handler, window, gate);
 }
 
-/** One item, from the gate to its output. */
+/** One item, from the gate to its output, its requests and output noted in the run's journal. */
 async function runPayItem(
 	context: IExecuteFunctions,
 	run: NodeRun,
-	resource: string,
-	operation: PayOperation,
+	{ resource, operation }: { resource: string; operation: PayOperation },
 	itemIndex: number,
+	journal: RunJournal,
 ): Promise<ItemResult> {
 	const log: { carriedOut?: string } = {};
-	const env: OperationEnvironment = { ...run, request: itemRequests(context, run, log) };
+	const sent = itemRequests(context, run, log);
+	const env: OperationEnvironment = { ...run, request: notedIn(journal, itemIndex, sent) };
 	// An agent's call is refused here, before anything is sent, unless the user's settings allow it.
 	// In a workflow (not as an AI agent's tool) there is no call to open.
 	const toolCall = runsAsTool(env.node.type)
@@ -100,6 +107,7 @@ async function runPayItem(
 	try {
 		const simplify = readSimplify(context, run, operation, itemIndex);
 		const output = await operation.execute.call(context, itemIndex, env);
+		noteOutput(journal, itemIndex, output);
 		const shown = simplify ? simplified(output, simplify) : output;
 		return toolCall ? await toolCall.answer(shown) : shown;
 	} catch (thrown) {
@@ -109,6 +117,23 @@ async function runPayItem(
 		if (isAlreadySent(error)) return error.toOutput();
 		throw error;
 	}
+}
+
+/** The item's request function, each request noted in the run's journal once it settles. */
+function notedIn(
+	journal: RunJournal,
+	itemIndex: number,
+	send: (request: PayRequest) => Promise<unknown>,
+): (request: PayRequest) => Promise<unknown> {
+	return async (request) => {
+		const answer = await send(request).catch(async (error: unknown) => {
+			// Held at the gate after another item failed: it never went anywhere.
+			if (!(error instanceof GateShutError)) noteRequest(journal, itemIndex, request, { error });
+			return await Promise.reject(error);
+		});
+		noteRequest(journal, itemIndex, request);
+		return answer;
+	};
 }
 
 /** Every item fails alike (a node-wide setting is wrong), each paired to its input. */
@@ -223,19 +248,6 @@ function wholeAndAtLeastOne(count: number): number {
 }
 
 /**
- * Simplify, as n8n's nodes with large objects have it (from version 2, on by default): the
- * operation's output reduced to the fields a workflow maps, by the operation's own `simplify`.
- * Off, or at version 1 (where the field is not shown), the output is the whole answer, as before.
- */
-export const simplifyProperty: INodeProperties = fromVersion2({
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-});
-
-/**
  * The operation's way to simplify, when it has one and the item's Simplify is on. Read before
  * anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
  */
@@ -253,15 +265,6 @@ export function readSimplify(
 		readParameter(context, run, simplifyProperty.name, itemIndex, false),
 	);
 	return on ? operation.simplify : undefined;
-}
-
-export function simplified(
-	output: ItemResult,
-	simplify: NonNullable<PayOperation['simplify']>,
-): ItemResult {
-	return Array.isArray(output)
-		? output.map((entry: IDataObject) => simplify(entry))
-		: simplify(output);
 }
 
 /*

@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { toolSettingsProperties } from '../tool/toolSettings';
 import { referenceProperty } from '../execution/derivedReference';
 import { resources } from './registry';
-import { simplifyProperty } from './itemPipeline';
+import { simplifyProperty } from './simplify';
 import type { PayOperation } from './types';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

@@ -11,13 +11,18 @@ import { releaseLedger, ledgerScope } from '../../shared/transport/atMostOnce';
 import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
 import type { TransportSettings } from '../../shared/transport/requestTypes';
 import { DEFAULT_RETRY_SETTINGS } from '../../shared/transport/retryPolicy';
+import { withItemIndex } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
+import { runsAsTool } from '../execution/readParameter';
+import { LISTED_IN_A_STOP, withWhatTheRunDid } from '../execution/runJournal';
+import type { RunJournal } from '../execution/runJournal';
 import { readWholeNumber } from '../helpers/fieldInput';
 import type { PayOperation } from '../payOperation';
 import { startWaiting } from '../waiting/startWaiting';
 import { readWaitLimit } from '../waiting/waitLimit';
 import type { WaitLimit } from '../waiting/waitLimit';
-import { failEveryItem, runPayItems } from './itemPipeline';
+import { failEveryItem, readSimplify, runPayItems } from './itemPipeline';
+import type { CheckedRun } from './itemPipeline';
 import { resources } from './registry';
 
 /**
@@ -47,19 +52,102 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		return [await failEveryItem(this, error)];
 	}
 	const run = startRun(this, node, requestOptions.settings);
+	const checked = { refused: await checkEveryInput(this, run, operation), journal: newJournal() };
+	try {
+		return await runEveryItem(
+			this,
+			run,
+			{ resource, operation },
+			requestOptions,
+			checked,
+			waitLimit,
+		);
+	} catch (error) {
+		// n8n drops a failed node's output: the error tells what the run carried out.
+		throw withWhatTheRunDid(error, checked.journal);
+	}
+}
+
+/** Every item through the pipeline, the ledger let go and, for a waiting operation, the wait. */
+async function runEveryItem(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	chosen: { resource: string; operation: PayOperation },
+	requestOptions: RequestOptions,
+	checked: CheckedRun,
+	waitLimit: WaitLimit | undefined,
+): Promise<INodeExecutionData[][]> {
+	const { operation } = chosen;
 	const { items, failedItems } = await runPayItems(
-		this,
+		context,
 		run,
-		{ resource, operation },
+		chosen,
 		requestOptions.concurrency,
+		checked,
 	);
 	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
 	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
 	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);
-	if (operation.thenWait) return await operation.thenWait.call(this, run, items);
+	if (operation.thenWait) return await operation.thenWait.call(context, run, items);
 	if (operation.waits && waitLimit)
-		return await startWaiting(this, run, operation.waits, items, waitLimit);
+		return await startWaiting(context, run, operation.waits, items, waitLimit);
 	return [items];
+}
+
+function newJournal(): RunJournal {
+	return { requests: [], slugs: new Map() };
+}
+
+/** Raised in place of an item's first request during the input pass: its input is all read. */
+class ReachedTheWire {}
+
+/**
+ * The input pass: every item's input read and checked before the run's first request, so that a
+ * bad item stops the run with nothing sent (or, with Continue On Fail, fails alone). Each item
+ * goes through its operation up to the first request, which is not sent: every field the
+ * operation reads before it (all of them: operations read their fields first) is read and checked,
+ * and a money item's Reference derived. Values the items share are worked out once and kept for
+ * the run (onceForTheRun). Not for an AI agent's call: n8n gives a tool one item per call.
+ * Answers the items refused, each with its error; without Continue On Fail, throws the first.
+ */
+export async function checkEveryInput(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	operation: PayOperation,
+): Promise<Map<number, unknown>> {
+	const refused = new Map<number, unknown>();
+	if (runsAsTool(run.node.type)) return refused;
+	const firstRequest = new ReachedTheWire();
+	const env = { ...run, request: async () => await Promise.reject(firstRequest) };
+	const itemCount = context.getInputData().length;
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			readSimplify(context, run, operation, itemIndex);
+			await operation.execute.call(context, itemIndex, env);
+		} catch (error) {
+			if (error !== firstRequest) refused.set(itemIndex, error);
+		}
+	}
+	if (refused.size === 0 || context.continueOnFail()) return refused;
+	const [[itemIndex, error]] = refused;
+	throw withItemIndex(context, withOtherRefusals(error, refused, itemCount), itemIndex);
+}
+
+/** The first refused item's error, naming the others a person will have to mend too. */
+function withOtherRefusals(
+	error: unknown,
+	refused: Map<number, unknown>,
+	itemCount: number,
+): unknown {
+	if (refused.size < 2 || typeof error !== 'object' || error === null) return error;
+	const others = [...refused.keys()].slice(1);
+	const listed = others.slice(0, LISTED_IN_A_STOP).join(', ');
+	const more =
+		others.length > LISTED_IN_A_STOP ? ` and ${others.length - LISTED_IN_A_STOP} more` : '';
+	const failure = error as { description?: string | null };
+	const also = `Every item's input is checked before anything is sent: ${refused.size} of ${itemCount} items were refused (also items ${listed}${more}).`;
+	failure.description = failure.description ? `${failure.description} ${also}` : also;
+	return error;
 }
 
 export function findOperation(

@@ -18,20 +18,12 @@ export async function startWaiting(
 	items: INodeExecutionData[],
 	limit: WaitLimit,
 ): Promise<INodeExecutionData[][]> {
+	items = items.map((item) => asSentEarlier(kind, item));
 	const ids = items.map((item) => waitedId(kind, item.json));
-	if (ids.every((id) => id === ''))
-		return [
-			items.map((item) =>
-				item.json.error === undefined ? notWaited(kind, item, kind.noId) : item,
-			),
-		];
+	if (ids.every((id) => id === '')) return [items.map((item) => notWaited(kind, item, kind.noId))];
 	const digest = tokenDigest(await waitTokenOfRun(run));
 	if (!recordWait(context, kind, ids, digest))
-		return [
-			items.map((item) =>
-				item.json.error === undefined ? notWaited(kind, item, notRecorded(kind.recordKey)) : item,
-			),
-		];
+		return [items.map((item) => notWaited(kind, item, notRecorded(kind.recordKey)))];
 	const expiryDays = items.map((item) => Number(item.json.expiration_days) || 1);
 	const until = limit(Math.max(1, ...expiryDays));
 	await context.putExecutionToWait(until);
@@ -55,7 +47,7 @@ export function withWaitingUntil(items: INodeExecutionData[], until: Date): INod
  * an item that failed or has none.
  */
 function waitedId(kind: WaitKind, json: IDataObject): string {
-	if (json.error !== undefined) return '';
+	if (json.error !== undefined || json[kind.outcomeField] !== undefined) return '';
 	const id = json[kind.idField];
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
 }
@@ -64,8 +56,21 @@ function notRecorded(key: string): string {
 	return `Sent, but not waited for: n8n did not keep the record of what this execution waits for (its custom data "${key}": at most 10 keys of 512 characters per execution). Follow it with a Pay Trigger, or fewer items per execution.`;
 }
 
-/** The item as sent, saying why the execution did not wait for it (its own message kept). */
+/**
+ * An item an earlier execution sent (`already_sent`), as the kind says it: what it knows of that
+ * send, and its outcome when this execution cannot follow it.
+ */
+function asSentEarlier(kind: WaitKind, item: INodeExecutionData): INodeExecutionData {
+	if (item.json.outcome !== 'already_sent' || !kind.sentEarlier) return item;
+	return { ...item, json: kind.sentEarlier(item.json) };
+}
+
+/**
+ * The item as sent, saying why the execution did not wait for it (its own message kept); a failed
+ * item, or one whose outcome is said already, as it is.
+ */
 function notWaited(kind: WaitKind, item: INodeExecutionData, why: string): INodeExecutionData {
+	if (item.json.error !== undefined || item.json[kind.outcomeField] !== undefined) return item;
 	return {
 		...item,
 		json: { ...item.json, [kind.outcomeField]: 'not_waited', not_waited_because: why },

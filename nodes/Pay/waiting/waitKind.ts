@@ -7,6 +7,7 @@
  */
 import type {
 	ICredentialDataDecryptedObject,
+	IDataObject,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -35,6 +36,11 @@ export interface WaitKind {
 	notWaitedFor: string;
 	/** Why nothing is waited for when no item's answer named an id. */
 	noId: string;
+	/**
+	 * An item an earlier execution sent (`already_sent`, with what its send's answer kept): the item
+	 * with its outcome when this execution cannot follow it, or as it is to wait for its id.
+	 */
+	sentEarlier?(json: IDataObject): IDataObject;
 	/**
 	 * A believed callback for one of `ids`, of this kind: the execution goes on with its items, or
 	 * the callback is answered and the execution waits on.

@@ -5,6 +5,7 @@
  */
 import { resumeWithdrawalWait } from './resumeWithdrawalWait';
 import type { WaitKind } from './waitKind';
+import { withdrawalSentEarlier } from './withdrawalSentEarlier';
 import { FINAL_WITHDRAWAL_OUTCOMES, WITHDRAWAL_OUTCOME_FIELD } from './waitOutcome';
 
 export const withdrawalWait: WaitKind = {
@@ -16,4 +17,5 @@ export const withdrawalWait: WaitKind = {
 	notWaitedFor: 'Not a callback of the withdrawal this execution waits for',
 	noId: "The service's answer named no withdrawal id to recognise its callbacks by: it was sent once and is not waited for. Follow it with a Pay Trigger.",
 	resume: resumeWithdrawalWait,
+	sentEarlier: withdrawalSentEarlier,
 };

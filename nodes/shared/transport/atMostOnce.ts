@@ -4,7 +4,7 @@
  * is written down for n8n's Retry On Fail to find); across executions, the request's Reference
  * claimed in n8n's database before anything leaves (sentRecord.ts).
  */
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { toNodeApiError } from './apiError';
 import type { Finding } from './askTheService';
@@ -12,6 +12,7 @@ import { AlreadySentError, earlierOutcomeUnknown } from './earlierSend';
 import { mayHaveActed } from './failureMeaning';
 import type { FailureOutcome } from './failureMeaning';
 import type { PayContext, PayRequest } from './requestTypes';
+import { sentFactsFor } from './sentFacts';
 import { sentRecordFor } from './sentRecord';
 import type { EarlierSend, SentRecord } from './sentRecord';
 
@@ -197,8 +198,11 @@ export async function claimReference(
 				itemIndex: request.itemIndex,
 			},
 		);
-	if (earlier === 'sent')
-		throw new AlreadySentError(node, request.itemIndex, request.action, reference);
+	if (earlier === 'sent') {
+		const sent = new AlreadySentError(node, request.itemIndex, request.action, reference);
+		if (request.keep) sent.earlier = await factsKept(context, reference, request.keep);
+		throw sent;
+	}
 	if (earlier === 'claimed_elsewhere')
 		throw earlierOutcomeUnknown(
 			node,
@@ -262,6 +266,36 @@ async function earlierSendAsTheServiceTells(
 		request.howToCheck,
 		finding && `Asked the service: ${finding.why}`,
 	);
+}
+
+/**
+ * After the service accepted: the Reference's "sent" mark, and beside it the fields of the answer
+ * the request keeps, for a later execution to say what this send made.
+ */
+export async function markSent(
+	context: PayContext,
+	request: PayRequest,
+	record: SentRecord,
+	answer: unknown,
+): Promise<void> {
+	const { reference, keep } = request;
+	const facts =
+		reference !== undefined && keep
+			? sentFactsFor(context as IExecuteFunctions, reference).keep(answer, keep)
+			: undefined;
+	await Promise.all([quietly(record.markSent()), quietly(facts)]);
+}
+
+/** What the earlier send's answer said, as kept; `{}` when nothing was kept (an older record). */
+async function factsKept(
+	context: PayContext,
+	reference: string,
+	fields: readonly string[],
+): Promise<IDataObject> {
+	const found = await sentFactsFor(context as IExecuteFunctions, reference)
+		.find(fields)
+		.catch(() => undefined);
+	return found ?? {};
 }
 
 /**

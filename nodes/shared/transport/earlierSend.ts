@@ -19,6 +19,12 @@ export class AlreadySentError extends NodeOperationError {
 
 	readonly shown?: ServiceShown;
 
+	/**
+	 * What the earlier send's answer said, as kept with its mark (sentFacts.ts): `{}` when nothing
+	 * was kept (a record of an older version), undefined when the request keeps nothing.
+	 */
+	earlier?: IDataObject;
+
 	constructor(
 		node: INode,
 		itemIndex: number | undefined,
@@ -51,8 +57,18 @@ export class AlreadySentError extends NodeOperationError {
 			output.resolved_by = this.shown.resolvedBy;
 			output[this.shown.field] = this.shown.record;
 		}
+		if (this.earlier) withEarlierAnswer(output, this.earlier);
 		return output;
 	}
+}
+
+/** The item as its first send's answer had it (its id, its state), or saying that is not known. */
+function withEarlierAnswer(output: IDataObject, earlier: IDataObject): void {
+	const recorded = Object.keys(earlier).length > 0;
+	for (const [field, value] of Object.entries(earlier)) output[field] ??= value;
+	output.earlier_answer = recorded ? 'recorded' : 'not_recorded';
+	if (!recorded)
+		output.message = `${String(output.message)}. What the service answered then is not recorded (sent by an older version of the node, or its record was lost): look in the execution that sent it`;
 }
 
 /**

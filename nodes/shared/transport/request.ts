@@ -9,6 +9,7 @@ import {
 	recordAnswer,
 	recordSending,
 	claimReference,
+	markSent,
 	quietly,
 } from './atMostOnce';
 import { attempt, connect, maskerFor } from './connection';
@@ -61,8 +62,8 @@ export async function payApiRequest(
 	// two or more a tenth of a second, those of one tenth share a write), and the run ends only
 	// once it is made; after a crash, what went out and lost its mark is asked of the service.
 	if (request.gate && record)
-		request.gate.leaveBehind(async () => await quietly(record.markSent()));
-	else await quietly(record?.markSent());
+		request.gate.leaveBehind(async () => await markSent(this, request, record, answer));
+	else if (record) await markSent(this, request, record, answer);
 	return answer;
 }
 

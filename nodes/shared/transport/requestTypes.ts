@@ -71,6 +71,12 @@ export interface PayRequest {
 	 */
 	reference?: string;
 	/**
+	 * The fields of the answer kept beside the Reference's "sent" mark (sentFacts.ts), in this order:
+	 * a later execution that meets the mark outputs them. Only ever appended to: records already
+	 * kept are read back by position.
+	 */
+	keep?: readonly string[];
+	/**
 	 * Values this request carries that must not come back in its output or errors (card number,
 	 * expiry, CVV).
 	 */

@@ -176,8 +176,8 @@ const RETRY_AFTER_MS = 100;
  * back, and that must never touch (or push out) the records that stop a second send.
  */
 
-/** Claim times kept (three entries each); an older claim's time is forgotten, and stays unknown. */
-const ENTRIES_KEPT = 3_000;
+/** The workflow list's entries: claim times (three each), the facts of sends (sentFacts.ts). */
+export const WORKFLOW_ENTRIES_KEPT = 3_000;
 /** How far back a claim time is looked for. */
 const DAYS_LOOKED_BACK = 31;
 
@@ -202,7 +202,7 @@ export function claimTimeRecord(
 	const { helpers } = context;
 	const list = `${context.getWorkflow().id ?? ''}\u0000workflow`;
 	// Writes of many claims' times go together; finding one asks on its own, in the same turns.
-	const writes = recordList(helpers, list, 'workflow', ENTRIES_KEPT);
+	const writes = recordList(helpers, list, 'workflow', WORKFLOW_ENTRIES_KEPT);
 	const dayKey = (day: number) => `pay-claimed-day:${reference}:${day}`;
 	const minuteKey = (minute: number) => `pay-claimed-minute:${reference}:${minute}`;
 	const tenthKey = (tenth: number) => `pay-claimed-tenth:${reference}:${tenth}`;
@@ -212,7 +212,7 @@ export function claimTimeRecord(
 	const recordedAmong = async (candidates: number[], key: (value: number) => string) =>
 		await inTurn(list, async () => {
 			const keys = candidates.map(key);
-			const options = { mode: 'entries', maxEntries: ENTRIES_KEPT + keys.length } as const;
+			const options = { mode: 'entries', maxEntries: WORKFLOW_ENTRIES_KEPT + keys.length } as const;
 			const fresh = new Set(
 				(await helpers.checkProcessedAndRecord(keys, 'workflow', options)).new.map(String),
 			);

@@ -21,6 +21,9 @@ import {
 	withdrawalProperties,
 } from './fields';
 
+/** The answer's fields kept with the "sent" mark (`PayRequest.keep`): only ever appended to. */
+const WITHDRAWAL_FACTS_KEPT = ['id', 'state'];
+
 /** Part of every derived Reference of a withdrawal: never change it (`referenceIdentity`). */
 const WITHDRAWAL_IDENTITY = 'withdrawal';
 
@@ -119,6 +122,8 @@ export async function sendWithdrawal(
 			howToCheck: `The API has no list of instant-payment withdrawals, so the node cannot ask the service and the outcome stays unknown: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
 			itemIndex,
 			reference,
+			// A repeat of this Reference says which withdrawal the first send made.
+			keep: WITHDRAWAL_FACTS_KEPT,
 		}),
 	);
 	const result: IDataObject = {

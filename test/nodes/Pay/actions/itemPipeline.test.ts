@@ -307,14 +307,19 @@ describe('runPayItems', () => {
 });
 
 describe('the request function of an item', () => {
-	it('is made in one place, the item pipeline, and wrapped by nobody', () => {
+	// The pipeline's (itemRequests, each request noted for a stop's account: runJournal.ts); the
+	// input pass (router.ts) hands each item a stand-in that sends nothing, only rejects.
+	it('is made in one place, the item pipeline, and wrapped by nobody; the input pass sends nothing', () => {
 		const made = execFileSync(
 			'git',
 			['grep', '-nE', 'request: (async|\\(|function|[a-z]\\w*\\()', '--', 'nodes'],
 			{ cwd: join(__dirname, '../../../..'), encoding: 'utf8' },
 		);
-		expect(made.trim().split('\n')).toEqual([
-			expect.stringMatching(/^nodes\/Pay\/actions\/itemPipeline\.ts:\d+:.*itemRequests\(/),
+		expect(made.trim().split('\n').sort()).toEqual([
+			expect.stringMatching(/^nodes\/Pay\/actions\/itemPipeline\.ts:\d+:.*request: notedIn\(/),
+			expect.stringMatching(
+				/^nodes\/Pay\/actions\/router\.ts:\d+:.*request: async \(\) => await Promise\.reject\(\w+\)/,
+			),
 		]);
 	});
 });

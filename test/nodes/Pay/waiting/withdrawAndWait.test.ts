@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
+import { dropWorkflowList } from '../../../harness/memoryDeduplicator';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { startWaitingRun } from '../../../harness/waitingRun';
@@ -27,12 +28,13 @@ const PAYOUT = {
 
 beforeEach(async () => await sandbox.control.settings({ withdrawalStepMs: 0 }));
 
-const withdrawAndWait = async (input: IDataObject[]) =>
+const withdrawAndWait = async (input: IDataObject[], workflowId?: string) =>
 	await startWaitingRun({
 		parameters: PAYOUT as never,
 		input,
 		credentials: sandboxCredentials(sandbox),
 		settings: { continueOnFail: true },
+		workflowId,
 	});
 
 /** Moves the withdrawal to `state` in the sandbox and sends its status callback to the node. */
@@ -110,5 +112,50 @@ describe('Withdraw and Wait for Final Status', () => {
 		expect(String(run.items[0].json.error)).toContain('one withdrawal per execution');
 		expect(run.run.waitTill).toBeUndefined();
 		expect(await sandbox.control.withdrawals()).toHaveLength(0);
+	});
+
+	describe('the same payout sent again by a later execution of the workflow', () => {
+		it('sends nothing and says which withdrawal the first send made, on a branch of its own, never "not waited"', async () => {
+			const first = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-5' }], 'repeat-5');
+			const [sent] = await sandbox.control.withdrawals();
+			await advanceAndReplay(first, sent.id, 2);
+
+			const again = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-5' }], 'repeat-5');
+			expect(await sandbox.control.withdrawals()).toHaveLength(1);
+			expect(again.run.waitTill).toBeUndefined();
+			expect(again.items.map((item) => item.json)).toEqual([
+				expect.objectContaining({
+					outcome: 'already_sent',
+					reference: 'PAYOUT-5',
+					withdrawal_outcome: 'sent_earlier',
+					withdrawal_id: String(sent.id),
+					id: sent.id,
+					state: 0,
+					earlier_answer: 'recorded',
+				}),
+			]);
+			expect(String(again.items[0].json.not_waited_because)).toContain(
+				`withdrawal ${sent.id}, created when it was sent`,
+			);
+			expect(again.items[0].pairedItem).toEqual({ item: 0 });
+		});
+
+		it('a record kept by an older version (its mark, no facts) still reads as sent: facts unknown, said so', async () => {
+			await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-6' }], 'repeat-6');
+			dropWorkflowList('repeat-6');
+
+			const again = await withdrawAndWait([{ amount: 20000, payout: 'PAYOUT-6' }], 'repeat-6');
+			expect(await sandbox.control.withdrawals()).toHaveLength(1);
+			expect(again.run.waitTill).toBeUndefined();
+			const [json] = again.items.map((item) => item.json);
+			expect(json).toMatchObject({
+				outcome: 'already_sent',
+				withdrawal_outcome: 'sent_earlier',
+				earlier_answer: 'not_recorded',
+			});
+			expect(json.id).toBeUndefined();
+			expect(String(json.message)).toContain('What the service answered then is not recorded');
+			expect(String(json.not_waited_because)).toContain('its id is not recorded');
+		});
 	});
 });
