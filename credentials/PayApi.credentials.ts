@@ -127,6 +127,10 @@ export class PayApi implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		// Refused before a token is asked for, so in the credential's test too (tooShortSecret).
+		const tooShort = tooShortSecret(credentials);
+		if (tooShort)
+			throw tokenFetchError({ message: `Could not obtain an access token: ${tooShort}` }, []);
 		if (credentials.authMethod === 'accessToken') {
 			return { [SESSION_TOKEN_FIELD]: credentials.accessToken as string };
 		}
@@ -283,4 +287,31 @@ export function withoutTrailingSlashes(address: string): string {
 function decodeAnswer(response: unknown): unknown {
 	const peeled = peelJson(response, 3);
 	return peeled.ok ? peeled.value : undefined;
+}
+
+/**
+ * How short a secret of the credential may be. The node masks every secret wherever the service
+ * echoes it (nodes/shared/transport/redact.ts), which only holds for values long enough to be told
+ * from ordinary text: masking a 4-character key everywhere would blank the same letters in slugs,
+ * descriptions and amounts, and leaving it unmasked would let it into outputs and logs. A short
+ * callback secret is also one a sender can guess. So a shorter one is refused, saying why.
+ */
+export const SHORTEST_SECRET = 8;
+
+/** The secrets a user types into the credential, as the credential dialog names them. */
+const TYPED_SECRETS: Record<string, string> = {
+	apiKey: 'API Key',
+	refreshToken: 'Refresh Token',
+	accessToken: 'Access Token',
+	callbackSecret: 'Callback Secret',
+};
+
+/** Why the credential cannot be used, when one of its secrets is set but too short to mask. */
+export function tooShortSecret(credentials: ICredentialDataDecryptedObject): string | undefined {
+	for (const [field, name] of Object.entries(TYPED_SECRETS)) {
+		const value = credentials[field];
+		if (typeof value !== 'string' || value === '' || value.length >= SHORTEST_SECRET) continue;
+		return `The credential's ${name} has ${value.length} characters: at least ${SHORTEST_SECRET} are needed. The node masks the credential's secrets wherever the service echoes them, and a value this short cannot be told apart from ordinary text (a callback secret this short can also be guessed). Use the full value the service gave, or for the Callback Secret a long random one (openssl rand -hex 32).`;
+	}
+	return undefined;
 }

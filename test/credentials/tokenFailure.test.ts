@@ -166,8 +166,9 @@ describe('in a workflow', () => {
 		});
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
+			// What the node was doing, then the credential's words (issue 55, point 4).
 			message:
-				'Could not obtain an access token (HTTP 401: Token is invalid or expired). Check the API key and the refresh token.',
+				'Reading the card list: could not obtain an access token (HTTP 401: Token is invalid or expired). Check the API key and the refresh token.',
 		});
 		expect(await sandbox.control.count('GET /list_tc/')).toBe(0);
 		const text = runDataText(run);

@@ -77,7 +77,10 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 		});
 		const [item] = run.items;
 		expect(item.json).toMatchObject({
-			error: detail,
+			// What the node was doing, then the service's words (issue 55, point 4).
+			error: expect.stringMatching(
+				new RegExp(`^[A-Z].+: the service answered HTTP 200: ${detail}$`),
+			),
 			detail,
 			outcome: operation.route.startsWith('GET') ? 'failed' : 'refused',
 			httpCode: '200',
@@ -102,9 +105,8 @@ describe.each(MATRIX_OPERATIONS)('$name', (operation) => {
 			settings: { continueOnFail: true },
 		});
 		const [item] = run.items;
-		expect(item.json.error).toBe(
-			`The service answered HTTP 307, a redirect to ${elsewhere.url}, instead of an answer`,
-		);
+		expect(item.json.error).toMatch(/^[A-Z].+: the service answered HTTP 307, a redirect to /);
+		expect(item.json.error).toContain(`a redirect to ${elsewhere.url}, instead of an answer`);
 		expect(item.json.errorDescription).toMatch(/Check the Base URL/);
 		expect(item.json.outcome).toBe(operation.route.startsWith('GET') ? 'failed' : 'refused');
 		expect(elsewhere.received).toHaveLength(0);

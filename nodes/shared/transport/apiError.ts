@@ -27,8 +27,10 @@ export function describeFailure(
 	const tries = context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
 	if (outcome === 'unknown' && because === 'kind') return lostAnswer(failure, context, tries);
 	const words =
-		failure.kind === 'http' ? httpWords(failure, tries) : unansweredWords(failure, context, tries);
-	if (because === 'kind') return { ...words, outcome };
+		failure.kind === 'http'
+			? httpWords(failure, tries, context.creates)
+			: unansweredWords(failure, context, tries);
+	if (because === 'kind') return { ...ledByTheAction(words, context.action), outcome };
 	if (kind === 'repeated_key') {
 		return {
 			message: `${capitalise(context.action)} was already carried out by an earlier attempt whose answer was lost; it was not done twice.`,
@@ -43,10 +45,22 @@ export function describeFailure(
 	// sent: that one may have been carried out, so "nothing was done" would be untrue.
 	return {
 		...words,
-		message: `Outcome unknown: ${context.action} may have been carried out by an earlier attempt whose answer was lost. The last attempt: ${words.message}`,
+		message: `Outcome unknown: ${context.action} may have been carried out by an earlier attempt whose answer was lost. The last attempt: ${capitalise(words.message)}`,
 		description: `Do not simply run it again. ${context.howToCheck ?? 'Check in the service before retrying.'}`,
 		outcome,
 	};
+}
+
+/**
+ * What the node was doing, in English, before the service's words: "Reading the payment object
+ * abc: the service answered HTTP 404: No existe …". The service writes in Spanish, and its words
+ * alone do not say which request of the run they answer.
+ */
+function ledByTheAction(words: FailureWords, action: string): FailureWords {
+	const said = /^[A-Z][a-z]/.test(words.message)
+		? words.message.charAt(0).toLowerCase() + words.message.slice(1)
+		: words.message;
+	return { ...words, message: `${capitalise(action)}: ${said}` };
 }
 
 /** A write whose answer was lost after it left: it may have been carried out. */

@@ -13,13 +13,20 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PayApi, readBaseUrl, SESSION_TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
+import {
+	PayApi,
+	readBaseUrl,
+	SESSION_TOKEN_FIELD,
+	SHORTEST_SECRET,
+	tooShortSecret,
+} from '../../../credentials/PayApi.credentials';
 import { setErrorFacts } from './errorFacts';
 import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';
 import { readResponse } from './readResponse';
 import type { AttemptResult } from './readResponse';
-import { redactSecretForms, redactWords, secretForms } from './redact';
+import { redactSecretForms, redactWords, secretMask } from './redact';
+import type { TextMask } from './redact';
 import { CREDENTIAL_NAME } from './requestTypes';
 import type { BuiltRequest, PayContext, TransportSettings } from './requestTypes';
 
@@ -42,6 +49,7 @@ export function connect(
 ): Connection {
 	const base = readBaseUrl(credentials.baseUrl);
 	if (!base.ok) throw baseUrlError(node, base.problem);
+	refuseShortSecrets(node, credentials);
 	return {
 		context,
 		credentials,
@@ -87,7 +95,7 @@ export async function attempt(
 		}
 		return renewal?.credentialFailure
 			? { ok: false, failure: renewal.credentialFailure }
-			: readResponse(response);
+			: readMasked(response, maskerFor(credentials, request.sensitive));
 	} catch (error) {
 		return { ok: false, failure: describeClientError(error) };
 	}
@@ -284,42 +292,77 @@ function secretsOf(credentials: ICredentialDataDecryptedObject): Array<string | 
 }
 
 /**
- * The forms to mask, worked out once per credential object (one per run of a node) for as long as
- * its secrets stay the same: every answer is masked, and encoding the secrets for each was a cost
- * per request. A renewed token changes the secrets, and so the forms.
+ * The mask, worked out once per credential object (one per run of a node) for as long as its
+ * secrets stay the same: every answer is masked, and building the mask's pattern for each was a
+ * cost per request. A renewed token changes the secrets, and so the mask.
  */
-const formsKept = new WeakMap<
+const masksKept = new WeakMap<
 	ICredentialDataDecryptedObject,
-	{ secrets: string; forms: string[] }
+	{ secrets: string; mask: TextMask | undefined }
 >();
 
-function formsOf(
+function maskOf(
 	credentials: ICredentialDataDecryptedObject,
 	secrets: Array<string | undefined>,
-): string[] {
+): TextMask | undefined {
 	const key = secrets.join('\u0000');
-	const kept = formsKept.get(credentials);
-	if (kept?.secrets === key) return kept.forms;
-	const forms = secretForms(secrets);
-	formsKept.set(credentials, { secrets: key, forms });
-	return forms;
+	const kept = masksKept.get(credentials);
+	if (kept?.secrets === key) return kept.mask;
+	const mask = secretMask(secrets, SHORTEST_SECRET);
+	masksKept.set(credentials, { secrets: key, mask });
+	return mask;
 }
 
 /**
  * Masks the credential's secrets, and the request's own sensitive values, in whatever it is given:
- * those it held when the request began and, read afresh, a token a renewal put into it since.
+ * those it held when the request began and, read afresh, a token a renewal put into it since. A
+ * token the service issued too short for the pattern (typed ones are refused: connect) is still
+ * masked where it stands as a word.
  */
 export function maskerFor(
 	credentials: ICredentialDataDecryptedObject,
 	sensitive: string[] | undefined,
 ): <T>(value: T) => T {
 	const secretsAtStart = secretsOf(credentials);
-	return <T>(value: T): T =>
-		redactWords(
-			redactSecretForms(
-				value,
-				formsOf(credentials, [...secretsAtStart, ...secretsOf(credentials)]),
-			),
-			sensitive,
+	return <T>(value: T): T => {
+		const secrets = [...secretsAtStart, ...secretsOf(credentials)];
+		const short = secrets.filter(
+			(secret): secret is string => secret !== undefined && secret.length < SHORTEST_SECRET,
 		);
+		const words = short.length === 0 ? sensitive : [...(sensitive ?? []), ...short];
+		return redactWords(redactSecretForms(value, maskOf(credentials, secrets)), words);
+	};
+}
+
+/**
+ * The answer read with the secrets masked first, so that nothing read from it (a value, the
+ * service's words, its code, an excerpt cut short or a redirect's address) can hold one; a body
+ * that came as text is masked again once decoded, its JSON escapes undone.
+ */
+function readMasked(response: IN8nHttpFullResponse, mask: <T>(value: T) => T): AttemptResult {
+	const raw: unknown = response.body;
+	const body = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+	const headers = { ...response.headers };
+	for (const name of Object.keys(headers))
+		if (name.toLowerCase() === 'location') headers[name] = mask(headers[name]);
+	const result = readResponse({
+		...response,
+		headers,
+		body: mask(body) as IN8nHttpFullResponse['body'],
+	});
+	if (typeof body !== 'string') return result;
+	return result.ok
+		? { ok: true, value: mask(result.value) }
+		: { ok: false, failure: mask(result.failure) };
+}
+
+/** A typed secret too short to mask: nothing is sent (the credential's tooShortSecret: why). */
+function refuseShortSecrets(node: INode, credentials: ICredentialDataDecryptedObject): void {
+	const why = tooShortSecret(credentials);
+	if (why === undefined) return;
+	const error = new NodeOperationError(node, why, {
+		description: 'Nothing was sent to the service. Open the credential and set the full value.',
+	});
+	setErrorFacts(error, { outcome: 'not_sent' });
+	throw error;
 }

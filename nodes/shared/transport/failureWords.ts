@@ -18,6 +18,8 @@ export interface FailedRequestContext {
 	timeoutMs: number;
 	/** Set when an earlier attempt of this call lost its answer (used by `idempotent` requests). */
 	earlierAttemptLost?: boolean;
+	/** The request creates an object: the service's fixed sentence of a failed creation fits it. */
+	creates?: boolean;
 }
 
 export interface FailureWords {
@@ -65,7 +67,7 @@ export function lostCause(
 }
 
 /** The service answered: its words, a repeated idempotency key told apart. */
-export function httpWords(failure: HttpFailure, tries: string): FailureWords {
+export function httpWords(failure: HttpFailure, tries: string, creates = false): FailureWords {
 	const httpCode = String(failure.status);
 	const { detail } = failure;
 	if (detail !== undefined && kindOf(failure) === 'repeated_key')
@@ -78,7 +80,8 @@ export function httpWords(failure: HttpFailure, tries: string): FailureWords {
 		};
 	return {
 		message: messageForStatus(failure, tries),
-		description: failure.error,
+		// The spec's fixed sentence in `error` is about a failed creation: it describes no other.
+		description: creates && failure.error ? `The service said: "${failure.error}"` : undefined,
 		httpCode,
 		detail: failure.detail,
 		...(failure.code === undefined ? {} : { code: failure.code }),
@@ -87,21 +90,20 @@ export function httpWords(failure: HttpFailure, tries: string): FailureWords {
 
 function messageForStatus(failure: HttpFailure, tries: string): string {
 	const { status, detail, bodyExcerpt, retryAfterMs } = failure;
-	const reason =
-		detail ??
-		(bodyExcerpt ? `HTTP ${status}: "${bodyExcerpt}"` : `HTTP ${status} with an empty body`);
+	// The service's own words as it sent them, or what stood in their place.
+	const said = detail ?? (bodyExcerpt ? `"${bodyExcerpt}"` : undefined);
 	if (status === 401) {
-		return `Authentication failed: ${asSentence(reason)} Check the API key and the refresh (or access) token of the credential.`;
+		return `authentication failed (HTTP 401): ${asSentence(said ?? 'an empty body')} Check the API key and the refresh (or access) token of the credential.`;
 	}
 	if (status === 429) {
 		const wait =
 			retryAfterMs === undefined
 				? ''
 				: ` The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
-		return `The service is limiting requests (HTTP 429)${tries}: ${asSentence(reason)}${wait} Nothing was done.`;
+		return `the service is limiting requests (HTTP 429)${tries}: ${asSentence(said ?? 'an empty body')}${wait} Nothing was done.`;
 	}
-	if (detail) return `${detail}${status >= 500 ? ` (HTTP ${status}${tries})` : ''}`;
-	return `The service answered ${reason}${tries}`;
+	if (said === undefined) return `the service answered HTTP ${status} with an empty body${tries}`;
+	return `the service answered HTTP ${status}${tries}: ${said}`;
 }
 
 /** The service's detail as a sentence of ours: its own full stop kept, none added after it. */

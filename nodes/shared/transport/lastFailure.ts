@@ -49,6 +49,7 @@ export async function resolveFailure(
 	const facts = describeFailure(last.failure, {
 		...context,
 		action: request.action,
+		creates: request.creates,
 		howToCheck: request.howToCheck,
 		attempts: last.attempts,
 		timeoutMs: call.settings.timeoutMs,
@@ -94,6 +95,6 @@ async function settleRecord(record: SentRecord | undefined, outcome: ItemOutcome
 }
 
 function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayErrorFacts {
-	const { message, description, detail } = facts;
-	return { ...facts, ...masked({ message, description, detail }) };
+	const { message, description, detail, code } = facts;
+	return { ...facts, ...masked({ message, description, detail, code }) };
 }

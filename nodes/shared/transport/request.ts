@@ -54,7 +54,8 @@ export async function payApiRequest(
 	recordSending(call.place);
 	const sent = await sendWithRetries(call, sending, recalled.earlierAttemptLost);
 	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
-	const answer = call.masked(sent.value);
+	// Masked as it was read (connection.ts): an answer holds no secret of the credential.
+	const answer = sent.value;
 	recordAnswer(call.place, answer);
 	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
 	// In a run the mark is left to the gate, the next items sending meanwhile (where answers come
@@ -131,7 +132,7 @@ async function startCall(
 		request,
 		settings,
 		connection,
-		// The service echoes the callback URL, secret and all: answers are masked before kept.
+		// Answers are masked as read; what the node words itself from a failure is masked too.
 		masked: maskerFor(credentials, request.sensitive),
 		place: ledgerPlaceOf(request),
 		ask: async (claimedAt) => await askBeforeUnknown(context, node, request, reader, claimedAt),

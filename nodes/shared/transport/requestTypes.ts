@@ -33,8 +33,13 @@ export interface PayRequest {
 	body?: IDataObject | (() => Promise<IDataObject>);
 	qs?: IDataObject;
 	safety: RequestSafety;
-	/** What the request does, for messages: "the transfer", "the payment object creation". */
+	/**
+	 * What the request does, for messages, naming what it acts on: "the transfer of 5000 COP to
+	 * ana", "reading the payment object abc". Every error of the request starts with it.
+	 */
 	action: string;
+	/** The request creates an object (its failures may carry the service's creation sentence). */
+	creates?: boolean;
 	/** How to find out whether it went through when the answer is lost. */
 	howToCheck?: string;
 	/**

@@ -22,7 +22,7 @@ export const getCard: PayOperation = {
 			path: '/list_tc/',
 			qs: { card_uuid: uuid },
 			safety: 'read',
-			action: 'reading the card',
+			action: `reading the card ${uuid}`,
 			itemIndex,
 		});
 		// Real clients get a `data` list even for one card, and a service that ignores `card_uuid`

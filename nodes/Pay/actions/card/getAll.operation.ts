@@ -20,7 +20,7 @@ export const getManyCards: PayOperation = {
 			method: 'GET',
 			path: '/list_tc/',
 			safety: 'read',
-			action: 'the card list',
+			action: 'reading the card list',
 			itemIndex,
 		});
 		return listedCards(answer)

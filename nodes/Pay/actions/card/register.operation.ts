@@ -116,6 +116,7 @@ export const registerCard: PayOperation = {
 			sensitive: [number, String(typedNumber ?? ''), expiry],
 			safety: 'once',
 			action: `the registration of the card ending ${lastFour(number)}`,
+			creates: true,
 			howToCheck: 'Run Card → Get Many and look for the card before registering it again.',
 			itemIndex,
 		});

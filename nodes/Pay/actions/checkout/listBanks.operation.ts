@@ -41,7 +41,7 @@ export const listBanks: PayOperation = {
 			method: 'GET',
 			path: '/get_banks/1/',
 			safety: 'read',
-			action: 'the bank list',
+			action: 'reading the bank list',
 			itemIndex,
 		});
 		return readBankCatalog(answer)

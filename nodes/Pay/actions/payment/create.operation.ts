@@ -121,6 +121,7 @@ export async function createPaymentLink(
 			body,
 			safety: 'idempotent',
 			action: 'the payment object creation',
+			creates: true,
 			howToCheck: `It carries the idempotency key ${idempotencyKey}; run the workflow again with the same key to be refused rather than charged twice, or look for the object in the service's dashboard.`,
 			itemIndex,
 		}),

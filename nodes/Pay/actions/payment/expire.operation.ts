@@ -19,7 +19,7 @@ export const expirePayment: PayOperation = {
 				path: '/pay/update_to_expired/',
 				body: { url: slug },
 				safety: 'once',
-				action: 'expiring the payment object',
+				action: `expiring the payment object ${slug}`,
 				howToCheck: `Run Payment → Get for ${slug}: state_label "expired" means it went through.`,
 				itemIndex,
 			}),

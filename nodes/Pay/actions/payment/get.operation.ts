@@ -21,7 +21,7 @@ export const getPayment: PayOperation = {
 			method: 'GET',
 			path: `/pay_detail/${encodeURIComponent(slug)}`,
 			safety: 'read',
-			action: 'reading the payment object',
+			action: `reading the payment object ${slug}`,
 			itemIndex,
 		});
 		return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));

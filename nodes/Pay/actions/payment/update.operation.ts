@@ -89,7 +89,7 @@ export const updatePayment: PayOperation = {
 			path: '/edit_pay/',
 			body: { ...changes, url: slug },
 			safety: 'idempotent',
-			action: 'the payment object update',
+			action: `the update of the payment object ${slug}`,
 			itemIndex,
 		});
 		// The service answers {}: read the object back so the next node sees what it now is.
@@ -97,7 +97,7 @@ export const updatePayment: PayOperation = {
 			method: 'GET',
 			path: `/pay_detail/${encodeURIComponent(slug)}`,
 			safety: 'read',
-			action: 'reading the updated payment object',
+			action: `reading the updated payment object ${slug}`,
 			itemIndex,
 		});
 		return {

@@ -234,7 +234,11 @@ function payRunAnswering(answer: unknown, input: number, sent: string[]) {
 		settings: DEFAULT_TRANSPORT_SETTINGS,
 		runIndex: 0,
 		executionCache: new Map(),
-		credentials: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', sessionToken: 't' }),
+		credentials: async () => ({
+			baseUrl: 'http://127.0.0.1:9',
+			apiKey: 'api-key-0123456789',
+			sessionToken: 't',
+		}),
 	};
 	return { context, run };
 }

@@ -264,7 +264,9 @@ describe('Account verification', () => {
 			operation: 'verifyEmail',
 			code: String((codes.email as number) === 999999 ? 100000 : (codes.email as number) + 1),
 		});
-		expect(wrong.error?.message).toBe('Código incorrecto');
+		expect(wrong.error?.message).toBe(
+			'The email verification: the service answered HTTP 400: Código incorrecto',
+		);
 	});
 });
 
@@ -338,7 +340,8 @@ describe('Withdrawal', () => {
 				httpCode: '403',
 				outcome: 'refused',
 				code: 'LIMIT_BALANCE',
-				error: 'The available balance is not enough for this amount (LIMIT_BALANCE)',
+				error:
+					'The withdrawal of 5000000 COP to @ok.alias: the service answered HTTP 403: The available balance is not enough for this amount (LIMIT_BALANCE)',
 			});
 		} else {
 			expect(items[0].json).toMatchObject({ httpCode: '422', outcome: 'refused' });

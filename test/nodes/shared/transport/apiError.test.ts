@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import { describeFailure, toNodeApiError } from '../../../../nodes/shared/transport/apiError';
 import type { FailedRequestContext } from '../../../../nodes/shared/transport/failureWords';
 import { payNode } from '../../../harness/payNode';
@@ -16,22 +18,61 @@ const context = (
 });
 
 describe('describeFailure', () => {
-	it('uses the service detail as the message and its error sentence as the description', () => {
-		const facts = describeFailure(
-			{
-				kind: 'http',
-				status: 422,
-				detail: 'Saldo insuficiente',
-				error: 'No fue posible crear el registro',
-			},
-			context('once'),
-		);
-		expect(facts).toMatchObject({
-			message: 'Saldo insuficiente',
-			description: 'No fue posible crear el registro',
+	it("leads with what the node was doing, then the service's words; its creation sentence only for a creation", () => {
+		const failure = {
+			kind: 'http',
+			status: 422,
+			detail: 'Saldo insuficiente',
+			error: 'No se pudo completar la creación',
+		} as const;
+		expect(describeFailure(failure, context('once'))).toMatchObject({
+			message: 'The transfer: the service answered HTTP 422: Saldo insuficiente',
 			httpCode: '422',
 			outcome: 'refused',
+			detail: 'Saldo insuficiente',
 		});
+		expect(describeFailure(failure, context('once')).description).toBeUndefined();
+		const creation = describeFailure(failure, context('idempotent', { creates: true }));
+		expect(creation.description).toBe('The service said: "No se pudo completar la creación"');
+	});
+
+	it('leads every error of a request with its action, whatever the failure and the safety', () => {
+		fc.assert(
+			fc.property(
+				fc.constantFrom<FailedRequestContext['safety']>('read', 'idempotent', 'once'),
+				fc.oneof(
+					fc.record({
+						kind: fc.constant('http' as const),
+						status: fc.integer({ min: 300, max: 599 }),
+						detail: fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+						error: fc.option(fc.constant('No se pudo completar la creación'), { nil: undefined }),
+						code: fc.option(fc.constantFrom('NOT_FOUND', 'PAY_IS_PAYED'), { nil: undefined }),
+					}),
+					fc.constantFrom(
+						{ kind: 'timeout', code: 'ETIMEDOUT' } as const,
+						{ kind: 'network', code: 'ECONNRESET' } as const,
+						{ kind: 'unreachable', code: 'ECONNREFUSED' } as const,
+						{ kind: 'canceled' } as const,
+						{ kind: 'redirect', status: 301, location: 'https://x.example' } as const,
+						{ kind: 'unreadable', status: 502, bodyExcerpt: '<html>' } as const,
+						{ kind: 'credential', message: 'Could not obtain an access token' } as const,
+					),
+				),
+				fc.boolean(),
+				(safety, failure, creates) => {
+					const action = 'reading the payment object abc';
+					const facts = describeFailure(failure, context(safety, { action, creates }));
+					const lead =
+						facts.outcome === 'unknown'
+							? `Outcome unknown: ${action}`
+							: 'Reading the payment object abc: ';
+					expect(facts.message.startsWith(lead)).toBe(true);
+					if (!creates) expect(JSON.stringify(facts)).not.toContain('creación');
+					if (failure.kind === 'http' && failure.detail !== undefined)
+						expect(facts.message).toContain(failure.detail);
+				},
+			),
+		);
 	});
 
 	it('says a money-moving request may have gone through on a server error, and how to check', () => {
@@ -68,9 +109,9 @@ describe('describeFailure', () => {
 		expect(
 			describeFailure({ kind: 'http', status: 404, bodyExcerpt: 'Not Found' }, context('read'))
 				.message,
-		).toBe('The service answered HTTP 404: "Not Found"');
+		).toBe('The transfer: the service answered HTTP 404: "Not Found"');
 		expect(describeFailure({ kind: 'http', status: 400 }, context('read')).message).toBe(
-			'The service answered HTTP 400 with an empty body',
+			'The transfer: the service answered HTTP 400 with an empty body',
 		);
 		expect(
 			describeFailure(
@@ -78,7 +119,7 @@ describe('describeFailure', () => {
 				context('read', { attempts: 4 }),
 			).message,
 		).toBe(
-			'The service answered HTTP 200 with a body that is not JSON (after 4 attempts): "Maintenance"',
+			'The transfer: the service answered HTTP 200 with a body that is not JSON (after 4 attempts): "Maintenance"',
 		);
 	});
 
@@ -86,7 +127,9 @@ describe('describeFailure', () => {
 		expect(
 			describeFailure({ kind: 'http', status: 401, detail: 'Token invalid' }, context('read'))
 				.message,
-		).toMatch(/^Authentication failed: Token invalid\. Check the API key/);
+		).toMatch(
+			/^The transfer: authentication failed \(HTTP 401\): Token invalid\. Check the API key/,
+		);
 		// The service's own full stop is kept, not doubled.
 		expect(
 			describeFailure(
@@ -94,7 +137,7 @@ describe('describeFailure', () => {
 				context('read'),
 			).message,
 		).toMatch(
-			/^Authentication failed: Authentication credentials were not provided\. Check the API key/,
+			/^The transfer: authentication failed \(HTTP 401\): Authentication credentials were not provided\. Check the API key/,
 		);
 	});
 

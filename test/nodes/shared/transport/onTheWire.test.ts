@@ -106,7 +106,9 @@ describe('access token', () => {
 		expect(ok.items[0].json.amount).toBe(1000);
 		await sandbox.control.expireTokens();
 		const expired = await runPayNode({ parameters: estimate, input: items(1), credentials });
-		expect(expired.error?.message).toMatch(/Authentication failed: Token is invalid or expired/);
+		expect(expired.error?.message).toMatch(
+			/^The fee estimate: authentication failed \(HTTP 401\): Token is invalid or expired/,
+		);
 		expect(expired.error?.message).not.toContain(access.access);
 	});
 

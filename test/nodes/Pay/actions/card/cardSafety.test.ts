@@ -161,7 +161,7 @@ describe('a 401 that a new token would not cure', () => {
 		expect(await sandbox.control.count('POST /tc_payment/')).toBe(1);
 		expect(items[0].json).toMatchObject({
 			httpCode: '401',
-			error: expect.stringMatching(/^Authentication failed/),
+			error: expect.stringMatching(/^The card charge for \w+: authentication failed \(HTTP 401\)/),
 		});
 	});
 });

@@ -161,7 +161,9 @@ describe('Checkout', () => {
 			slug,
 			otp: otp === '123456' ? '654321' : '123456',
 		});
-		expect(error?.message).toBe('OTP incorrecto');
+		expect(error?.message).toBe(
+			`The OTP confirmation of ${slug}: the service answered HTTP 400: OTP incorrecto`,
+		);
 		expect((await sandbox.control.payment(slug)).state).toBe(1);
 		const malformed = await run(
 			{ resource: 'checkout', operation: 'confirmWalletOtp', slug, otp: '12ab' },

@@ -249,7 +249,9 @@ describe('refusals of the live service', () => {
 				outcome: 'refused',
 				httpCode: '400',
 				code: 'LIMIT_LENGTH_CC',
-				error: "The payer's document number is too long (LIMIT_LENGTH_CC)",
+				error: expect.stringMatching(
+					/^The efecty checkout of \w+: the service answered HTTP 400: The payer's document number is too long \(LIMIT_LENGTH_CC\)$/,
+				),
 			});
 			expect((await sandbox.control.payment(slug)).state).toBe(0);
 		} else {

@@ -198,7 +198,8 @@ describe('failure bodies of the live service', () => {
 			});
 			expect(items).toHaveLength(1);
 			expect(items[0].json).toMatchObject({
-				error: message,
+				// What the node was doing, then the service's words (issue 55, point 4).
+				error: `The withdrawal of 1000 COP to @payee: the service answered HTTP ${status}: ${message}`,
 				outcome: 'refused',
 				httpCode: String(status),
 				detail: message,
@@ -222,7 +223,7 @@ describe('failure bodies of the live service', () => {
 			requestOptions: { maxRetries: 0 },
 		});
 		expect(items[0].json).toMatchObject({
-			error: 'The service found nothing for this request (NOT_FOUND)',
+			error: `Reading the payment object ${slug}: the service answered HTTP 200: The service found nothing for this request (NOT_FOUND)`,
 			outcome: 'failed',
 			code: 'NOT_FOUND',
 		});
@@ -237,8 +238,7 @@ describe('failure bodies of the live service', () => {
 		);
 		const { items } = await run({ resource: 'payment', operation: 'expire', slug });
 		expect(items[0].json).toMatchObject({
-			error:
-				'The payment method is not enabled for this account (NOT_ALLOWED): Método no habilitado, payment method breb',
+			error: `Expiring the payment object ${slug}: the service answered HTTP 403: The payment method is not enabled for this account (NOT_ALLOWED): Método no habilitado, payment method breb`,
 			outcome: 'refused',
 			code: 'NOT_ALLOWED',
 		});
@@ -251,7 +251,7 @@ describe('failure bodies of the live service', () => {
 		expect(items[0].json.outcome).toBe('refused');
 		if (profileUnderTest() === 'observed') {
 			expect(items[0].json).toMatchObject({
-				error: 'The payment object is already paid (PAY_IS_PAYED)',
+				error: `Expiring the payment object ${slug}: the service answered HTTP 403: The payment object is already paid (PAY_IS_PAYED)`,
 				code: 'PAY_IS_PAYED',
 				httpCode: '403',
 			});

@@ -427,7 +427,14 @@ describe('Payment → Get, Update, Expire, Estimate Fees', () => {
 			{ continueOnFail: true },
 		);
 		expect(unknown.items[0].json).toMatchObject({ httpCode: '404', outcome: 'failed' });
-		expect(unknown.items[0].json.error).toContain('No existe un pago con url nosuch1');
+		// What the node was doing, in English, then the service's words; never its creation sentence.
+		expect(unknown.items[0].json.error).toBe(
+			'Reading the payment object nosuch1: the service answered HTTP 404: No existe un pago con url nosuch1',
+		);
+		expect(JSON.stringify(unknown.items[0].json)).not.toContain('creación');
+		const stopped = await run({ resource: 'payment', operation: 'get', slug: 'nosuch1' });
+		expect(stopped.error?.message).toMatch(/^Reading the payment object nosuch1: /);
+		expect(JSON.stringify(stopped.error)).not.toContain('creación');
 		const missing = await run(
 			{ resource: 'payment', operation: 'get', slug: '={{ $json.slug }}' },
 			[{}],
