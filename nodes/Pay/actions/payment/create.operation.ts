@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode, NodeParameterValueType } from 'n8n-workflow';
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
 import { readParameter } from '../../execution/readParameter';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import {
@@ -15,6 +14,7 @@ import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
 import { pageQrCodeProperties, readPageQrCode, withPageQrCode } from './pageQrCode';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { ALREADY_CREATED, alreadyCreated, sentOrEarlier } from './alreadyCreated';
 import {
 	addCallbackSecretProperty,
 	creationCallbackUrlProperty,
@@ -175,27 +175,4 @@ function readCreationOptions(node: INode, itemIndex: number, options: IDataObjec
 	added.platform =
 		readText(node, itemIndex, 'Platform', options.platform) || PLATFORM_FOR_CALLBACKS;
 	return added;
-}
-
-const ALREADY_CREATED = Symbol('already created');
-
-/**
- * The service refuses a key it has seen: the object exists already (an earlier execution, n8n's
- * Retry of this one, a re-run with the same trigger data). Not a failure (the failure table's
- * `already_created`): nothing was created twice, and the items after it still go on.
- */
-async function sentOrEarlier(idempotencyKey: string, sending: Promise<unknown>): Promise<unknown> {
-	return await sending.catch(async (error: unknown) => {
-		if (meansAlreadyCreated(error)) return ALREADY_CREATED;
-		return await Promise.reject(error);
-	});
-}
-
-function alreadyCreated(idempotencyKey: string): IDataObject {
-	return {
-		outcome: 'already_created',
-		idempotency_key: idempotencyKey,
-		message: `A payment object was already created with the idempotency key ${idempotencyKey}: nothing new was created`,
-		hint: 'To create another one, give it a new Idempotency Key.',
-	};
 }
