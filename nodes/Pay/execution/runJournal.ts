@@ -18,8 +18,11 @@ export interface NotedRequest {
 	action: string;
 	safety: RequestSafety;
 	reference?: string;
-	/** `answered`: the service accepted it (`read`: a read answered); else its failure's outcome. */
-	outcome: 'answered' | 'read' | ItemOutcome;
+	/**
+	 * How it ended: `answered` (the service accepted it; `read`: a read answered), else its failure's
+	 * outcome. Not an item's outcome: items leave with the table's outcomes, never these two.
+	 */
+	ended: 'answered' | 'read' | ItemOutcome;
 }
 
 /** Made empty by the router for each run (a plain object: nothing of this file runs before). */
@@ -44,7 +47,7 @@ export function noteRequest(
 		action: request.action,
 		safety: request.safety,
 		reference: request.reference,
-		outcome: failure ? outcomeOf(failure.error) : request.safety === 'read' ? 'read' : 'answered',
+		ended: failure ? outcomeOf(failure.error) : request.safety === 'read' ? 'read' : 'answered',
 	});
 }
 
@@ -60,9 +63,9 @@ export function noteOutput(journal: RunJournal, itemIndex: number, output: ItemR
 }
 
 /** What did not reach the service in this run: the rest did (answered, or it may have acted). */
-const STAYED_HERE: ReadonlySet<NotedRequest['outcome']> = new Set(['not_sent', 'already_sent']);
+const STAYED_HERE: ReadonlySet<NotedRequest['ended']> = new Set(['not_sent', 'already_sent']);
 
-const OUTCOME_WORDS: Record<NotedRequest['outcome'], string> = {
+const OUTCOME_WORDS: Record<NotedRequest['ended'], string> = {
 	answered: 'done',
 	read: 'answered (a read: nothing changed)',
 	refused: 'refused by the service',
@@ -76,11 +79,11 @@ const OUTCOME_WORDS: Record<NotedRequest['outcome'], string> = {
 
 /** "3 done, 1 refused by the service": the outcomes of `requests`, most frequent first. */
 function outcomeCounts(requests: NotedRequest[]): string {
-	const counts = new Map<NotedRequest['outcome'], number>();
-	for (const { outcome } of requests) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+	const counts = new Map<NotedRequest['ended'], number>();
+	for (const { ended } of requests) counts.set(ended, (counts.get(ended) ?? 0) + 1);
 	return [...counts]
 		.sort((a, b) => b[1] - a[1])
-		.map(([outcome, count]) => `${count} ${OUTCOME_WORDS[outcome]}`)
+		.map(([ended, count]) => `${count} ${OUTCOME_WORDS[ended]}`)
 		.join(', ');
 }
 
@@ -89,13 +92,13 @@ function carriedOutLine(journal: RunJournal, request: NotedRequest): string {
 	const slug = journal.slugs.get(request.itemIndex);
 	const named = [
 		request.reference === undefined ? '' : `Reference ${request.reference}`,
-		slug === undefined || request.outcome !== 'answered' ? '' : `slug ${slug}`,
+		slug === undefined || request.ended !== 'answered' ? '' : `slug ${slug}`,
 	].filter((part) => part !== '');
 	const naming = named.length > 0 ? ` (${named.join(', ')})` : '';
 	const outcome =
-		request.outcome === 'answered' && request.safety === 'idempotent'
+		request.ended === 'answered' && request.safety === 'idempotent'
 			? 'created'
-			: OUTCOME_WORDS[request.outcome];
+			: OUTCOME_WORDS[request.ended];
 	return `item ${request.itemIndex}: ${request.action}${naming}: ${outcome}`;
 }
 
@@ -105,7 +108,7 @@ function carriedOutLine(journal: RunJournal, request: NotedRequest): string {
  * counted by outcome).
  */
 export function whatTheRunDid(journal: RunJournal): string | undefined {
-	const wentOut = journal.requests.filter(({ outcome }) => !STAYED_HERE.has(outcome));
+	const wentOut = journal.requests.filter(({ ended }) => !STAYED_HERE.has(ended));
 	if (wentOut.length === 0) return undefined;
 	const plural = wentOut.length === 1 ? 'request' : 'requests';
 	const sentences = [
