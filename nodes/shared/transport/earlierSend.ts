@@ -68,7 +68,7 @@ function withEarlierAnswer(output: IDataObject, earlier: IDataObject): void {
 	for (const [field, value] of Object.entries(earlier)) output[field] ??= value;
 	output.earlier_answer = recorded ? 'recorded' : 'not_recorded';
 	if (!recorded)
-		output.message = `${String(output.message)}. What the service answered then is not recorded (sent by an older version of the node, or its record was lost): look in the execution that sent it`;
+		output.message = `${String(output.message)}. What the service answered then is not recorded (its answer held none of it, it was sent by an older version of the node, or its record was lost): look in the execution that sent it`;
 }
 
 /**
