@@ -298,8 +298,12 @@ describe(`the Pay Tool under an AI Agent in n8n ${N8N_NEWEST.version}`, () => {
 		it('a transfer the service refused gives its call back: the next one within the limit goes', async () => {
 			await sandbox.control.updateAccount('demo', { balance: 3_000 });
 			const result = await executeWorkflow(n8n.instance, agentWorkflowId('placeBack'));
-			// n8n shows the service's refusal as the tool's error and hands it to the agent.
-			expect(result.errors).toEqual({ 'Pay Tool': 'Saldo insuficiente' });
+			// n8n shows the service's refusal as the tool's error and hands it to the agent: what the
+			// node was doing first, then the service's own words.
+			expect(result.errors).toEqual({
+				'Pay Tool':
+					'The transfer of 5000 COP to friend: the service answered HTTP 422: Saldo insuficiente',
+			});
 			const answers = toolAnswers(result);
 			expect(answers).toHaveLength(2);
 			expect(JSON.stringify(answers[0])).toContain('Saldo insuficiente');
