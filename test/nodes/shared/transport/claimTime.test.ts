@@ -3,30 +3,9 @@
  * this exact key recorded?"), is found again by a later execution: never earlier than the claim, at
  * most a tenth of a second later, and the candidates asked for on the way are all taken back.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { claimTimeRecord } from '../../../../nodes/shared/transport/sentRecord';
-
-type Helpers = Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord' | 'removeProcessed'>;
-
-function store() {
-	const rows = new Map<string, string[]>();
-	const helpers = {
-		checkProcessedAndRecord: async (items, scope) => {
-			const row = rows.get(scope) ?? [];
-			const fresh = items.filter((item) => !row.includes(String(item)));
-			rows.set(scope, [...row, ...fresh.map(String)]);
-			return { new: fresh, processed: items.filter((item) => !fresh.includes(item)) };
-		},
-		removeProcessed: async (items, scope) => {
-			rows.set(
-				scope,
-				(rows.get(scope) ?? []).filter((key) => !items.map(String).includes(key)),
-			);
-		},
-	} as Helpers;
-	return { rows, context: { helpers, getWorkflow: () => ({ id: 'wf' }) } };
-}
+import { helperStore } from '../../../harness/helperStore';
 
 describe('the claim time of a reference', () => {
 	it.each([
@@ -38,7 +17,7 @@ describe('the claim time of a reference', () => {
 			Date.UTC(2026, 10, 27, 8, 59, 30),
 		],
 	])('claimed %s is found within a tenth of a second after it', async (_when, claimedAt, now) => {
-		const { rows, context } = store();
+		const { rows, context } = helperStore();
 		await claimTimeRecord(context, 'ref-1').record(claimedAt);
 		const kept = [...(rows.get('workflow') ?? [])];
 		const found = await claimTimeRecord(context, 'ref-1').find(now);
@@ -49,7 +28,7 @@ describe('the claim time of a reference', () => {
 	});
 
 	it('is not found for another reference, nor beyond the days looked back', async () => {
-		const { context } = store();
+		const { context } = helperStore();
 		const claimedAt = Date.UTC(2026, 9, 1, 12);
 		await claimTimeRecord(context, 'ref-1').record(claimedAt);
 		expect(await claimTimeRecord(context, 'ref-2').find(claimedAt + 1000)).toBeUndefined();
@@ -57,7 +36,7 @@ describe('the claim time of a reference', () => {
 	});
 
 	it('is forgotten with a released reference', async () => {
-		const { rows, context } = store();
+		const { rows, context } = helperStore();
 		const record = claimTimeRecord(context, 'ref-1');
 		await record.record(Date.UTC(2026, 10, 27, 3));
 		await record.forget();

@@ -6,7 +6,6 @@
  * kept or two sends' facts are mixed.
  */
 import fc from 'fast-check';
-import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	factsOf,
@@ -14,34 +13,13 @@ import {
 	MAX_FACT_CHARACTERS,
 	sentFactsFor,
 } from '../../../../nodes/shared/transport/sentFacts';
-
-type Helpers = Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord' | 'removeProcessed'>;
-
-function store() {
-	const rows = new Map<string, string[]>();
-	const helpers = {
-		checkProcessedAndRecord: async (items, scope) => {
-			const row = rows.get(scope) ?? [];
-			const fresh = items.filter((item) => !row.includes(String(item)));
-			rows.set(scope, [...row, ...fresh.map(String)]);
-			return { new: fresh, processed: items.filter((item) => !fresh.includes(item)) };
-		},
-		removeProcessed: async (items, scope) => {
-			const removed = new Set(items.map(String));
-			rows.set(
-				scope,
-				(rows.get(scope) ?? []).filter((key) => !removed.has(key)),
-			);
-		},
-	} as Helpers;
-	return { rows, context: { helpers, getWorkflow: () => ({ id: 'wf' }) } };
-}
+import { helperStore } from '../../../harness/helperStore';
 
 const FIELDS = ['id', 'state'];
 
 describe('the facts of a send kept with its mark', () => {
 	it("are found as kept, a withdrawal's id and state in a few keys of the workflow's list only", async () => {
-		const { rows, context } = store();
+		const { rows, context } = helperStore();
 		await sentFactsFor(context, 'PAYOUT-1').keep({ id: 17, state: 0, amount: 20000 }, FIELDS);
 		expect(rows.get('workflow')).toHaveLength('17,0'.length);
 		expect(rows.get('node')).toBeUndefined();
@@ -51,13 +29,13 @@ describe('the facts of a send kept with its mark', () => {
 	});
 
 	it('are not known (undefined) for a reference whose record kept none, nor for another reference', async () => {
-		const { context } = store();
+		const { context } = helperStore();
 		await sentFactsFor(context, 'PAYOUT-1').keep({ id: 17, state: 0 }, FIELDS);
 		expect(await sentFactsFor(context, 'PAYOUT-2').find(FIELDS)).toBeUndefined();
 	});
 
 	it("are not known when two sends' facts were kept for one reference: mixed, they are not guessed", async () => {
-		const { context } = store();
+		const { context } = helperStore();
 		await sentFactsFor(context, 'PAYOUT-1').keep({ id: 17, state: 0 }, FIELDS);
 		await sentFactsFor(context, 'PAYOUT-1').keep({ id: 18, state: 0 }, FIELDS);
 		expect(await sentFactsFor(context, 'PAYOUT-1').find(FIELDS)).toBeUndefined();
@@ -88,7 +66,7 @@ describe('the facts of a send kept with its mark', () => {
 	});
 
 	it('text of any characters is found again through the store', async () => {
-		const { context } = store();
+		const { context } = helperStore();
 		const facts = { id: 'ñ, %', state: -1.5 };
 		await sentFactsFor(context, 'R').keep(facts, FIELDS);
 		expect(await sentFactsFor(context, 'R').find(FIELDS)).toEqual(facts);
