@@ -46,6 +46,19 @@ const AHEAD_MS = 2 * CLAIM_CHECK_DELAY_MS;
  */
 const WINDOW_PARTS = 4;
 
+/** How many items may be under way as the run goes, and the fewest launched together. */
+export interface LaunchWindow {
+	most(): number;
+	fewestTogether(): number;
+}
+
+/** The window of a run sending `concurrency` at a time at `pace` (items per ms, 0 at first). */
+export function claimWindow(concurrency: number, pace: () => number): LaunchWindow {
+	const least = concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE;
+	const most = () => Math.min(Math.max(least, Math.ceil(pace() * AHEAD_MS)), MOST_CLAIMED_AHEAD);
+	return { most, fewestTogether: () => Math.ceil(most() / WINDOW_PARTS) };
+}
+
 export interface ItemsRun {
 	items: INodeExecutionData[];
 	/** Items that came back as errors (with Continue On Fail; else the first failure is thrown). */
@@ -77,13 +90,7 @@ export async function runPayItems(
 	const gate = chosen.operation.safeToRunTogether ? undefined : sendGate(concurrency);
 	const itemRun = gate ? { ...run, gate } : run;
 	if (!gate) return await runItems(context, itemCount, handler, concurrency);
-	const least = concurrency * CLAIMED_AHEAD_PER_ITEM_AT_ONCE;
-	const claimedAhead = () =>
-		Math.min(Math.max(least, Math.ceil(gate.pace() * AHEAD_MS)), MOST_CLAIMED_AHEAD);
-	const window = {
-		most: claimedAhead,
-		fewestTogether: () => Math.ceil(claimedAhead() / WINDOW_PARTS),
-	};
+	const window = claimWindow(concurrency, gate.pace);
 	return await runItems(context, itemCount, handler, window, gate);
 }
 
@@ -143,12 +150,6 @@ export async function failEveryItem(
 ): Promise<INodeExecutionData[]> {
 	const itemCount = context.getInputData().length;
 	return (await runItems(context, itemCount, async () => await Promise.reject(error))).items;
-}
-
-/** How many items may be under way as the run goes, and the fewest launched together. */
-export interface LaunchWindow {
-	most(): number;
-	fewestTogether(): number;
 }
 
 /**

@@ -144,14 +144,15 @@ describe('the money items of one run', () => {
 		expect(sent.sort()).toEqual(payees(30).map((p) => p.amount));
 	});
 
-	it('one at a time against a service that answers at once, get ahead of the wire: a claim write carries more than the first 50 of 300 transfers, each sent once', async () => {
+	it('one at a time against a service that answers at once: 300 transfers, the first 50 claimed together before anything is sent, each sent once', async () => {
 		const ownerKeysPerWrite = await ownerKeysPerClaimWrite(async () => {
 			const run = await execute(newWorkflow(), TRANSFER_FROM_ITEMS, payees(300));
 			expect(run.error).toBeUndefined();
 		});
-		// The first 50 are claimed before anything is sent; once the wire's pace is known, what it
-		// takes in a second is claimed ahead, in one write.
-		expect(Math.max(...ownerKeysPerWrite)).toBeGreaterThan(50);
+		// How far ahead the later claims go follows the pace this machine gives the wire
+		// (claimWindow.test.ts); the start does not.
+		expect(ownerKeysPerWrite[0]).toBe(50);
+		expect(ownerKeysPerWrite.length).toBeLessThan(2 * 300);
 		const sent = (await sandbox.control.transfers()).map((transfer) => transfer.amount);
 		expect(sent.sort()).toEqual(payees(300).map((p) => p.amount));
 	});
