@@ -120,11 +120,27 @@ export async function readReference(
 	operation: string,
 	payment: unknown[],
 ): Promise<string> {
+	return (await readReferenceAndSource(context, itemIndex, env, operation, payment)).reference;
+}
+
+/**
+ * The item's Reference, and whether the node derived it (then `payment` is what any send under it
+ * carried: a repeat can say so) or the user mapped it.
+ */
+export async function readReferenceAndSource(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	env: OperationEnvironment,
+	operation: string,
+	payment: unknown[],
+): Promise<{ reference: string; derived: boolean }> {
 	const mapped = readText(
 		env.node,
 		itemIndex,
 		'Reference',
 		readParameter(context, env, 'reference', itemIndex, ''),
 	);
-	return mapped || (await derivedReference(context, env, itemIndex, operation, payment));
+	if (mapped) return { reference: mapped, derived: false };
+	const reference = await derivedReference(context, env, itemIndex, operation, payment);
+	return { reference, derived: true };
 }

@@ -199,8 +199,10 @@ export async function claimReference(
 			},
 		);
 	if (earlier === 'sent') {
-		const sent = new AlreadySentError(node, request.itemIndex, request.action, reference);
+		const action = request.firstSendNamed ?? request.action;
+		const sent = new AlreadySentError(node, request.itemIndex, action, reference);
 		if (request.keep) sent.earlier = await factsKept(context, reference, request.keep);
+		sent.firstSendWas = request.firstSendWas;
 		throw sent;
 	}
 	if (earlier === 'claimed_elsewhere')

@@ -25,6 +25,9 @@ export class AlreadySentError extends NodeOperationError {
 	 */
 	earlier?: IDataObject;
 
+	/** What the first send was, known without a record (PayRequest.firstSendWas). */
+	firstSendWas?: IDataObject;
+
 	constructor(
 		node: INode,
 		itemIndex: number | undefined,
@@ -58,6 +61,7 @@ export class AlreadySentError extends NodeOperationError {
 			output[this.shown.field] = this.shown.record;
 		}
 		if (this.earlier) withEarlierAnswer(output, this.earlier);
+		for (const [field, value] of Object.entries(this.firstSendWas ?? {})) output[field] ??= value;
 		return output;
 	}
 }

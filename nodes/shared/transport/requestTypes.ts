@@ -77,6 +77,16 @@ export interface PayRequest {
 	 */
 	keep?: readonly string[];
 	/**
+	 * What a repeat of this Reference can tell of its first send with nothing kept: the facts the
+	 * derived Reference is made of (the same Reference, so the same recipient and amount).
+	 */
+	firstSendWas?: IDataObject;
+	/**
+	 * How a repeat names its first send when the Reference does not tell what it carried (a mapped
+	 * one: "a transfer"), rather than give this item's amount as that send's.
+	 */
+	firstSendNamed?: string;
+	/**
 	 * Values this request carries that must not come back in its output or errors (card number,
 	 * expiry, CVV).
 	 */

@@ -41,13 +41,30 @@ export interface SentFactsRecord {
 	find(fields: readonly string[]): Promise<IDataObject | undefined>;
 }
 
+/** Where facts are kept: a list of n8n's deduplication store, and how many entries it keeps. */
+export interface FactsList {
+	name: string;
+	scope: 'node' | 'workflow';
+	kept: number;
+}
+
+/**
+ * The workflow's list, beside the claim times (sentRecord.ts): one row in n8n's database, so its
+ * writes take turns.
+ */
+export const workflowFactsList = (context: { getWorkflow(): { id?: string } }): FactsList => ({
+	name: `${context.getWorkflow().id ?? ''}\u0000workflow`,
+	scope: 'workflow',
+	kept: WORKFLOW_ENTRIES_KEPT,
+});
+
 export function sentFactsFor(
 	context: { helpers: DeduplicationHelpers; getWorkflow(): { id?: string } },
 	reference: string,
+	where: FactsList = workflowFactsList(context),
 ): SentFactsRecord {
 	const { helpers } = context;
-	// The claim times' list (sentRecord.ts): one row in n8n's database, so its writes take turns.
-	const list = `${context.getWorkflow().id ?? ''}\u0000workflow`;
+	const { name: list, scope, kept } = where;
 	const key = (position: number, character: string) =>
 		`pay-sent-fact:${reference}:${position}:${character}`;
 	return {
@@ -55,7 +72,7 @@ export function sentFactsFor(
 			const text = factsText(answer, fields);
 			if (text === undefined) return;
 			const keys = [...text].map((character, position) => key(position, character));
-			await recordList(helpers, list, 'workflow', WORKFLOW_ENTRIES_KEPT).recordNew(keys);
+			await recordList(helpers, list, scope, kept).recordNew(keys);
 		},
 		async find(fields) {
 			const candidates: Array<[number, string]> = [];
@@ -63,13 +80,10 @@ export function sentFactsFor(
 				for (const character of ALPHABET) candidates.push([position, character]);
 			const recorded = await inTurn(list, async () => {
 				const keys = candidates.map(([position, character]) => key(position, character));
-				const options = {
-					mode: 'entries',
-					maxEntries: WORKFLOW_ENTRIES_KEPT + keys.length,
-				} as const;
-				const fresh = (await helpers.checkProcessedAndRecord(keys, 'workflow', options)).new;
+				const options = { mode: 'entries', maxEntries: kept + keys.length } as const;
+				const fresh = (await helpers.checkProcessedAndRecord(keys, scope, options)).new;
 				// Asking recorded the candidates that were not there: they are taken back.
-				if (fresh.length > 0) await helpers.removeProcessed(fresh, 'workflow', options);
+				if (fresh.length > 0) await helpers.removeProcessed(fresh, scope, options);
 				const absent = new Set(fresh.map(String));
 				return candidates.filter((_, index) => !absent.has(keys[index]));
 			});

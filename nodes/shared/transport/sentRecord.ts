@@ -27,9 +27,7 @@ export const MAX_RECORDED_ENTRIES = 10_000;
  */
 export const CLAIM_CHECK_DELAY_MS = 500;
 
-/**
- * A claim whose record keeps being dropped by other writers gives up rather than send unverified.
- */
+/** A claim whose record keeps being dropped by other writers gives up, not send unverified. */
 const CLAIM_CHECKS = 3;
 
 /** What an earlier execution left for a reference. */
@@ -96,15 +94,18 @@ function entriesOf(
 	node: INode,
 	reference: string,
 ): ReferenceEntries {
-	const name = `${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 	return {
-		list: recordList(context.helpers, name, 'node', MAX_RECORDED_ENTRIES),
+		list: recordList(context.helpers, nodeListName(context, node), 'node', MAX_RECORDED_ENTRIES),
 		claimKey: `pay-reference:${reference}`,
 		sentKey: `pay-reference-sent:${reference}`,
 		ownerKey: `pay-reference-owner:${reference}:${randomUUID()}`,
 		times: claimTimeRecord(context, reference),
 	};
 }
+
+/** The node's record list, as its turns know it (one row of n8n's database per node). */
+export const nodeListName = (context: { getWorkflow(): { id?: string } }, node: INode) =>
+	`${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 
 /**
  * Records the reference with this claim's owner key, then checks that no other claim took it. The

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { transferListShows } from '../../../shared/transport/transferListCheck';
-import { readReference } from '../../execution/derivedReference';
+import { readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readPositiveAmount, readRequiredText } from '../../helpers/fieldInput';
@@ -84,10 +84,13 @@ export const sendTransfer: PayOperation = {
 		);
 		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const recipientField = options.recipientField === 'toUser' ? 'toUser' : 'to_user';
-		const reference = await readReference(this, itemIndex, env, TRANSFER_IDENTITY, [
-			recipient,
-			amount,
-		]);
+		const { reference, derived } = await readReferenceAndSource(
+			this,
+			itemIndex,
+			env,
+			TRANSFER_IDENTITY,
+			[recipient, amount],
+		);
 		const answer = await env.request({
 			method: 'POST',
 			path: '/send/',
@@ -101,6 +104,10 @@ export const sendTransfer: PayOperation = {
 			howToCheck: `Run Transfer → Get Many (filter by recipient "${recipient}") and look for ${amount} COP before sending again.`,
 			itemIndex,
 			reference,
+			// A derived Reference is made of them: a repeat of it sent these.
+			...(derived
+				? { firstSendWas: { to_user: recipient, amount } }
+				: { firstSendNamed: 'a transfer' }),
 		});
 		// The service answers {}: what was sent says more.
 		const output: IDataObject = { sent: true, to_user: recipient, amount, reference };

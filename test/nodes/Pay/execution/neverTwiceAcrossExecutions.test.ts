@@ -68,6 +68,11 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 			/^The transfer of 1000 COP to friend was already sent earlier with the reference ref-[0-9a-f]{32}: it was not sent again$/,
 		);
 		expect(again.items[1].pairedItem).toEqual({ item: 1 });
+		// The derived Reference is made of the recipient and amount: the repeat says what was sent.
+		expect(again.items.map(({ json }) => [json.to_user, json.amount])).toEqual([
+			['friend', 1000],
+			['friend', 2000],
+		]);
 	});
 
 	it("n8n's Retry of an execution whose 3rd transfer was refused sends the 1st and 2nd no more, the 3rd to 5th once", async () => {
@@ -151,6 +156,12 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 			'INV-2',
 		]);
 		expect(await sentTransfers()).toBe(2);
+		// INV-1 went out with 100 COP: the repeat of 150 must not read as a send of 150.
+		const repeat = sameInvoice.items[0].json;
+		expect(repeat.message).toBe(
+			'A transfer was already sent earlier with the reference INV-1: it was not sent again',
+		);
+		expect(repeat.amount).toBeUndefined();
 	});
 
 	it('is a new payment when the trigger data is new (the next event), though the item is the same', async () => {
