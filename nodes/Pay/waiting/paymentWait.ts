@@ -3,6 +3,8 @@
  * for the links created, by slug, until each is paid, not paid, refunded or expired, as the
  * service says when read (resumePaymentWait.ts).
  */
+import { PAID_STATE } from '../../shared/service/states';
+import { linkStateOf } from './linkOutcome';
 import { resumePaymentWait } from './resumePaymentWait';
 import type { WaitKind } from './waitKind';
 import { FINAL_PAYMENT_OUTCOMES, PAYMENT_OUTCOME_FIELD } from './waitOutcome';
@@ -16,4 +18,10 @@ export const paymentWait: WaitKind = {
 	notWaitedFor: 'Not a payment link this execution waits for',
 	noId: 'No link of this run has a slug to recognise its callbacks by (an earlier execution created it, or the answer named none): nothing to wait for.',
 	resume: resumePaymentWait,
+	finalAlready(json) {
+		const state = linkStateOf(json);
+		const outcome = state === null ? undefined : FINAL_PAYMENT_OUTCOMES[state];
+		if (outcome === undefined) return undefined;
+		return { [PAYMENT_OUTCOME_FIELD]: outcome, paid: state === PAID_STATE, ...json };
+	},
 };

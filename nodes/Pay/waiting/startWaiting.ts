@@ -21,6 +21,12 @@ export async function startWaiting(
 	items = items.map((item) => asSentEarlier(kind, item));
 	const ids = items.map((item) => waitedId(kind, item.json));
 	if (ids.every((id) => id === '')) return [items.map((item) => notWaited(kind, item, kind.noId))];
+	// All final already (links an earlier execution created, paid since): no callback will come.
+	const final = items.map((item, index) =>
+		ids[index] === '' ? item.json : kind.finalAlready?.(item.json),
+	);
+	if (final.every((json) => json !== undefined))
+		return [items.map((item, index) => ({ ...item, json: final[index] as IDataObject }))];
 	const digest = tokenDigest(await waitTokenOfRun(run));
 	if (!recordWait(context, kind, ids, digest))
 		return [items.map((item) => notWaited(kind, item, notRecorded(kind.recordKey)))];

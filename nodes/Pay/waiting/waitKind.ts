@@ -42,6 +42,11 @@ export interface WaitKind {
 	 */
 	sentEarlier?(json: IDataObject): IDataObject;
 	/**
+	 * The item with its outcome when what it waits for is final already (a link an earlier
+	 * execution created, paid since); undefined while it is not.
+	 */
+	finalAlready?(json: IDataObject): IDataObject | undefined;
+	/**
 	 * A believed callback for one of `ids`, of this kind: the execution goes on with its items, or
 	 * the callback is answered and the execution waits on.
 	 */

@@ -14,7 +14,7 @@ import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
 import { pageQrCodeProperties, readPageQrCode, withPageQrCode } from './pageQrCode';
 import type { OperationEnvironment, PayOperation } from '../types';
-import { ALREADY_CREATED, alreadyCreated, sentOrEarlier } from './alreadyCreated';
+import { ALREADY_CREATED, createdEarlier, keepCreatedSlug, sentOrEarlier } from './alreadyCreated';
 import {
 	addCallbackSecretProperty,
 	creationCallbackUrlProperty,
@@ -114,7 +114,6 @@ export async function createPaymentLink(
 		...readCreationOptions(node, itemIndex, options),
 	};
 	const answer = await sentOrEarlier(
-		idempotencyKey,
 		env.request({
 			method: 'POST',
 			path: '/pay/',
@@ -126,8 +125,12 @@ export async function createPaymentLink(
 			itemIndex,
 		}),
 	);
-	if (answer === ALREADY_CREATED) return alreadyCreated(idempotencyKey);
-	return normalizePaymentObject(answer, await readPageBaseUrl(env, itemIndex));
+	const pageBaseUrl = await readPageBaseUrl(env, itemIndex);
+	if (answer === ALREADY_CREATED)
+		return await createdEarlier(context, env, itemIndex, idempotencyKey, pageBaseUrl);
+	const link = normalizePaymentObject(answer, pageBaseUrl);
+	await keepCreatedSlug(context, node, idempotencyKey, link);
+	return link;
 }
 
 /** The fields that make the payment link what it is, as the service names them. */

@@ -4,6 +4,7 @@
  * every link of the run is paid, not paid, expired or refunded, as the service says (waiting/).
  */
 import { callbackToThisNode } from '../../waiting/callbackToThisNode';
+import { followedHere } from '../../waiting/linkCreatedEarlier';
 import { paymentWait } from '../../waiting/paymentWait';
 import { waitLimitProperties } from '../../waiting/waitLimit';
 import { withoutCallbackFields } from '../../waiting/withoutCallbackFields';
@@ -42,6 +43,7 @@ export const createPaymentAndWait: PayOperation = {
 	],
 	async execute(this, itemIndex, env) {
 		const callback = await callbackToThisNode(this, env);
-		return await createPaymentLink(this, itemIndex, env, callback);
+		const created = await createPaymentLink(this, itemIndex, env, callback);
+		return await followedHere(env, itemIndex, created, callback);
 	},
 };

@@ -32,11 +32,15 @@ export const SIMPLE_PAYMENT_FIELDS = [
 	'updated_fields',
 ];
 
+/** What a repeated creation says first (alreadyCreated.ts): kept, so it never reads as new. */
+const CREATED_EARLIER_FIELDS = ['outcome', 'message', 'hint', 'earlier_answer'];
+
 /**
  * A payment object's view reduced to those fields, with the accounting fields a bookkeeper books
  * (nodes/shared/accounting); anything that is no payment object (no slug) stays whole.
  */
 export function simplePayment(view: IDataObject): IDataObject {
 	if (!('slug' in view)) return view;
-	return { ...pickFields(view, SIMPLE_PAYMENT_FIELDS), ...paymentAccounting(view) };
+	const repeat = view.outcome === 'already_created' ? pickFields(view, CREATED_EARLIER_FIELDS) : {};
+	return { ...repeat, ...pickFields(view, SIMPLE_PAYMENT_FIELDS), ...paymentAccounting(view) };
 }

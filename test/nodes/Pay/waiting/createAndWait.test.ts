@@ -243,3 +243,46 @@ describe('Create and Wait for Payment', () => {
 		expect(await sandbox.control.counters()).toEqual({});
 	});
 });
+
+describe('Create and Wait for Payment, for a link an earlier execution created', () => {
+	// The same invoice as Idempotency Key: the service refuses a second link for it.
+	const byInvoice = { options: { idempotencyKey: '={{ $json.invoice }}' } };
+	const inOneWorkflow = { workflowId: 'invoices-that-wait' };
+	const waitAgain = async (invoice: string) =>
+		await waitForLinks(sandbox, [{ amount: 50000, invoice }], byInvoice, inOneWorkflow);
+
+	it('creates nothing and waits for that same link: its callback comes to this execution now, which goes on when it is paid', async () => {
+		const first = await waitAgain('REPEAT-1');
+		const [slug] = slugsOf(first);
+		const firstCallback = (await sandbox.control.payment(slug)).callback;
+		const links = (await sandbox.control.payments()).length;
+		const second = await waitAgain('REPEAT-1');
+		expect(await sandbox.control.payments()).toHaveLength(links);
+		expect(second.items[0].json).toMatchObject({ outcome: 'already_created', slug });
+		expect(second.waitingFor()).toBe(slug);
+		const callback = (await sandbox.control.payment(slug)).callback;
+		expect(callback).not.toBe(firstCallback);
+		expect(new URL(String(callback)).searchParams.get('token')).toBe(
+			await tokenOfLink(sandbox, slug),
+		);
+		await sandbox.control.pay(slug);
+		const answer = await replayCallback(second, slug);
+		expect(answer.items).toEqual([
+			expect.objectContaining({ payment_outcome: 'paid', paid: true, slug }),
+		]);
+	});
+
+	it('a link paid since gives its outcome at once and the execution does not wait for a callback that will not come', async () => {
+		const first = await waitAgain('REPEAT-2');
+		const [slug] = slugsOf(first);
+		await sandbox.control.setPaymentState(slug, 3);
+		const second = await waitAgain('REPEAT-2');
+		expect(second.run.waitTill).toBeUndefined();
+		expect(second.items[0].json).toMatchObject({
+			payment_outcome: 'paid',
+			paid: true,
+			outcome: 'already_created',
+			slug,
+		});
+	});
+});

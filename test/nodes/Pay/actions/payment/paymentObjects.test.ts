@@ -534,6 +534,13 @@ describe('Payment → Create idempotency across executions', () => {
 				.idempotencyKey,
 		});
 		expect(rerun.items[0].json.message).toMatch(/nothing new was created/);
+		// The repeat reads as the first creation: that link, read from the service.
+		expect(rerun.items[0].json).toMatchObject({
+			slug: first.items[0].json.slug,
+			amount: 1000,
+			description: 'monthly',
+			earlier_answer: 'recorded',
+		});
 		await inWorkflow(createParameters, [{ amount: 1000, description: 'next month' }]);
 		const keys = (await sandbox.control.payments())
 			.slice(before)
@@ -560,7 +567,31 @@ describe('Payment → Create idempotency across executions', () => {
 		expect(again.items[0].json).toMatchObject({
 			outcome: 'already_created',
 			idempotency_key: 'INV-2000',
+			// Another workflow (each run() is one) created it: this node cannot know its slug.
+			earlier_answer: 'not_recorded',
 		});
+		expect(again.items[0].json.slug).toBeUndefined();
+		expect(again.items[0].json.message).toMatch(/Its slug is not recorded in this node/);
 		expect(await sandbox.control.payments()).toHaveLength(before + 1);
+	});
+
+	it('a mapped key this node created with before gives that link as the service shows it now', async () => {
+		const own = { ...createParameters, options: { idempotencyKey: 'INV-3000' } };
+		const first = await inWorkflow(own, [{ amount: 1500, description: 'first' }]);
+		const slug = first.items[0].json.slug as string;
+		await sandbox.control.setPaymentState(slug, 3);
+		const again = await inWorkflow(own, [{ amount: 9999, description: 'second' }]);
+		expect(again.error).toBeUndefined();
+		expect(again.items[0].json).toMatchObject({
+			outcome: 'already_created',
+			slug,
+			amount: 1500,
+			description: 'first',
+			earlier_answer: 'recorded',
+		});
+		expect(again.items[0].json.state).toBe(3);
+		expect(again.items[0].json.message).toBe(
+			`A payment object was already created with the idempotency key INV-3000: this is that link (${slug}), nothing new was created`,
+		);
 	});
 });
