@@ -30,10 +30,9 @@ export class PayApi implements ICredentialType {
 
 	icon = 'file:pay.svg' as const;
 
-	// The package's page on npm, which shows its README: n8n installs community packages from npm, so
-	// the page exists wherever the node is installed. A publisher's own home replaces it once there
-	// is one.
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-pay';
+	// The README's section on this credential: on package.json's homepage once given, until then on
+	// the package's npm page. Written by scripts/docsLinks.js (npm run build): edit package.json.
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-pay#the-credential';
 
 	// Only this package's nodes may use it (n8n 2.41+): the API key and refresh token cannot be
 	// borrowed by the HTTP Request node or any other node. Older n8n ignore the property.

@@ -15,7 +15,9 @@ function missingPublisherFacts(pkg) {
 			'author.email (or "author": "Name <email>"): the email of whoever answers for the package',
 		);
 	if (text(pkg.homepage) === '')
-		missing.push("homepage: the address of the package's home, e.g. its repository's README");
+		missing.push(
+			"homepage: the address of the package's home, e.g. its repository's README (the nodes' Docs links follow it: npm run build, then commit)",
+		);
 	const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
 	if (text(repository) === '')
 		missing.push(

@@ -6,6 +6,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
+import { anchorsOf } from '../docs/markdownLinks';
 import { loadBuiltPackage, PACKAGE_ROOT } from '../harness/loadPackage';
 
 const packageName = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'))
@@ -59,22 +60,34 @@ describe('nodes panel search', () => {
 });
 
 describe('Docs links', () => {
-	it.each(['pay', 'payTrigger', 'payMoneyReceivedTrigger'])(
-		"%s: its node and credential docs open the package's npm page (its README)",
-		async (nodeName) => {
+	// Until package.json has a homepage (scripts/docsLinks.js): the README on the npm page.
+	const readme = anchorsOf(readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8'));
+	const section = (url: string) => {
+		const [page, anchor] = url.split('#');
+		return { page, documented: readme.has(anchor) ? anchor : `no README heading #${anchor}` };
+	};
+
+	it.each([
+		['pay', 'the-pay-node'],
+		['payTrigger', 'the-pay-trigger'],
+		['payMoneyReceivedTrigger', 'the-pay-money-received-trigger'],
+	])(
+		"%s: its Docs link opens the README's section on it, its credential's the section on the credential",
+		async (nodeName, anchor) => {
 			const resources = (await descriptionOf(nodeName)).codex?.resources;
-			const urls = [
-				...(resources?.primaryDocumentation ?? []),
-				...(resources?.credentialDocumentation ?? []),
-			].map((resource) => resource.url);
-			expect(urls.length).toBeGreaterThan(0);
-			for (const url of urls) expect(url).toBe(NPM_PAGE);
+			const node = (resources?.primaryDocumentation ?? []).map(({ url }) => section(url));
+			const credential = (resources?.credentialDocumentation ?? []).map(({ url }) => section(url));
+			expect(node).toEqual([{ page: NPM_PAGE, documented: anchor }]);
+			expect(credential).toEqual([{ page: NPM_PAGE, documented: 'the-credential' }]);
 		},
 	);
 
-	it("the credential's docs open the package's npm page (its README)", async () => {
+	it("the credential's Docs link opens the README's section on the credential", async () => {
 		const { credentialTypes } = await loadBuiltPackage();
-		expect(credentialTypes.payApi.documentationUrl).toBe(NPM_PAGE);
+		expect(section(credentialTypes.payApi.documentationUrl as string)).toEqual({
+			page: NPM_PAGE,
+			documented: 'the-credential',
+		});
 	});
 
 	it('nothing in the shipped files points to the GitHub address that does not exist', () => {
