@@ -146,7 +146,9 @@ function steadyText(parameters: IDataObject): (value: unknown) => string {
 		if (value === undefined || value === null) return '';
 		const text = String(value)
 			.replace(/\bref-[0-9a-f]{32}\b/g, '{reference}')
-			.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '{time}');
+			.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '{time}')
+			// A repeated creation names the link made by the first execution.
+			.replace(/this is that link \([^)]*\)/g, 'this is that link ({slug})');
 		return slug === undefined ? text : text.split(slug).join('{slug}');
 	};
 }

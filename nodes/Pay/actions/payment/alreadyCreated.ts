@@ -69,7 +69,7 @@ export async function createdEarlier(
 		return {
 			outcome: 'already_created',
 			idempotency_key: idempotencyKey,
-			message: `${said}: nothing new was created. Its slug is not recorded in this node (another node or workflow created it, an older version of the node, or its record was lost): look for it in the service's dashboard`,
+			message: `${said}: nothing new was created. Its slug is not recorded in this node (another node or workflow created it, its answer was lost, an older version of the node made it, or its record was lost): look for it in the service's dashboard`,
 			hint,
 			earlier_answer: 'not_recorded',
 		};
