@@ -23,7 +23,7 @@ export async function startWaiting(
 	if (ids.every((id) => id === '')) return [items.map((item) => notWaited(kind, item, kind.noId))];
 	// All final already (links an earlier execution created, paid since): no callback will come.
 	const final = items.map((item, index) =>
-		ids[index] === '' ? item.json : kind.finalAlready?.(item.json),
+		ids[index] === '' ? notWaited(kind, item, kind.noId).json : kind.finalAlready?.(item.json),
 	);
 	if (final.every((json) => json !== undefined))
 		return [items.map((item, index) => ({ ...item, json: final[index] as IDataObject }))];
