@@ -7,6 +7,7 @@
 import { hash, createHash } from 'crypto';
 import type { IExecuteFunctions, IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
+import type { PayRequest } from '../../shared/transport/requestTypes';
 import { readText } from '../helpers/fieldInput';
 import type { OperationEnvironment } from './operationEnvironment';
 import { onceForTheRun, readParameter, runsAsTool } from './readParameter';
@@ -143,4 +144,18 @@ export async function readReferenceAndSource(
 	if (mapped) return { reference: mapped, derived: false };
 	const reference = await derivedReference(context, env, itemIndex, operation, payment);
 	return { reference, derived: true };
+}
+
+/**
+ * What a money request carries so that an earlier send under its Reference is said as it is known:
+ * with a derived Reference, made of this item's figures, `madeOf` (where the repeat should show
+ * them); with a mapped one, the kind of send (`noun`), never this item's figures as that send's.
+ */
+export function firstSendOf(
+	derived: boolean,
+	noun: string,
+	madeOf?: IDataObject,
+): Pick<PayRequest, 'firstSendWas' | 'firstSendNamed'> {
+	if (!derived) return { firstSendNamed: noun };
+	return madeOf ? { firstSendWas: madeOf } : {};
 }

@@ -20,8 +20,7 @@ export async function followedHere(
 ): Promise<IDataObject> {
 	const { slug } = created;
 	if (created.outcome !== 'already_created' || typeof slug !== 'string') return created;
-	const state = linkStateOf(created);
-	if (state !== null && isFinal(state)) return created;
+	if (isFinal(linkStateOf(created))) return created;
 	await env.request({
 		method: 'POST',
 		path: '/edit_pay/',

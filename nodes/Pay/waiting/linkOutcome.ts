@@ -22,10 +22,16 @@ export function linkStateOf(link: IDataObject | undefined): number | null {
 
 /** Final states by name; a link still created or in process is `open`. */
 export function linkOutcome(link: IDataObject, pageBaseUrl?: string): IDataObject {
-	const state = linkStateOf(link);
+	return {
+		...outcomeOfState(linkStateOf(link)),
+		...normalizePaymentObject(link, pageBaseUrl || undefined),
+	};
+}
+
+/** `payment_outcome` and `paid` for a link in `state`. */
+export function outcomeOfState(state: number | null): IDataObject {
 	return {
 		[PAYMENT_OUTCOME_FIELD]: (state !== null && FINAL_PAYMENT_OUTCOMES[state]) || 'open',
 		paid: state === PAID_STATE,
-		...normalizePaymentObject(link, pageBaseUrl || undefined),
 	};
 }

@@ -3,8 +3,8 @@
  * for the links created, by slug, until each is paid, not paid, refunded or expired, as the
  * service says when read (resumePaymentWait.ts).
  */
-import { PAID_STATE } from '../../shared/service/states';
-import { linkStateOf } from './linkOutcome';
+import { linkStateOf, outcomeOfState } from './linkOutcome';
+import { isFinal } from './readLink';
 import { resumePaymentWait } from './resumePaymentWait';
 import type { WaitKind } from './waitKind';
 import { FINAL_PAYMENT_OUTCOMES, PAYMENT_OUTCOME_FIELD } from './waitOutcome';
@@ -20,8 +20,6 @@ export const paymentWait: WaitKind = {
 	resume: resumePaymentWait,
 	finalAlready(json) {
 		const state = linkStateOf(json);
-		const outcome = state === null ? undefined : FINAL_PAYMENT_OUTCOMES[state];
-		if (outcome === undefined) return undefined;
-		return { [PAYMENT_OUTCOME_FIELD]: outcome, paid: state === PAID_STATE, ...json };
+		return isFinal(state) ? { ...outcomeOfState(state), ...json } : undefined;
 	},
 };

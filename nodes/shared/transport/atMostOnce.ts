@@ -199,8 +199,7 @@ export async function claimReference(
 			},
 		);
 	if (earlier === 'sent') {
-		const action = request.firstSendNamed ?? request.action;
-		const sent = new AlreadySentError(node, request.itemIndex, action, reference);
+		const sent = new AlreadySentError(node, request.itemIndex, earlierSend(request), reference);
 		if (request.keep) sent.earlier = await factsKept(context, reference, request.keep);
 		sent.firstSendWas = request.firstSendWas;
 		throw sent;
@@ -209,7 +208,7 @@ export async function claimReference(
 		throw earlierOutcomeUnknown(
 			node,
 			request.itemIndex,
-			request.action,
+			earlierSend(request),
 			reference,
 			request.howToCheck,
 			'Another execution recorded the same reference at the same instant and sends it; this one did not',
@@ -218,6 +217,12 @@ export async function claimReference(
 		throw await earlierSendAsTheServiceTells(node, request, record, reference, ask);
 	return record;
 }
+
+/**
+ * How the messages about an earlier send under this Reference name it: by this item's figures only
+ * where the Reference is made of them (PayRequest.firstSendNamed).
+ */
+const earlierSend = (request: PayRequest) => request.firstSendNamed ?? request.action;
 
 /** Claims the reference; when n8n's database cannot record it, nothing is sent. */
 async function recordOrSendNothing(
@@ -263,7 +268,7 @@ async function earlierSendAsTheServiceTells(
 	return earlierOutcomeUnknown(
 		node,
 		request.itemIndex,
-		request.action,
+		earlierSend(request),
 		reference,
 		request.howToCheck,
 		finding && `Asked the service: ${finding.why}`,

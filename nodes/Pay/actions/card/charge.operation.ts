@@ -4,7 +4,7 @@ import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { paymentStateLabel } from '../../../shared/service/states';
 import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
-import { readReference } from '../../execution/derivedReference';
+import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';
 import { readWholeNumber } from '../../helpers/fieldInput';
@@ -72,24 +72,19 @@ export const chargeCard: PayOperation = {
 		const { node } = env;
 		const uuid = readCardUuid(this, env, itemIndex);
 		const slug = readSlug(node, itemIndex, readParameter(this, env, 'slug', itemIndex));
-		const dues = readWholeNumber(
-			node,
-			itemIndex,
-			'Instalments',
-			readParameter(this, env, 'dues', itemIndex, 1),
-			1,
-			36,
-		);
+		const dues = readDues(this, env, itemIndex);
 		const cvv = readCvv(node, itemIndex, readParameter(this, env, 'cvv', itemIndex));
 		const options = readParameter(this, env, 'options', itemIndex, {}) as IDataObject;
 		const padding = readPadding(options);
 		const slugFields = slugFieldsOf(options.slugField);
 		const device = readDevice(node, itemIndex, options);
-		const reference = await readReference(this, itemIndex, env, CHARGE_IDENTITY, [
-			slug,
-			uuid,
-			dues,
-		]);
+		const { reference, derived } = await readReferenceAndSource(
+			this,
+			itemIndex,
+			env,
+			CHARGE_IDENTITY,
+			[slug, uuid, dues],
+		);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
@@ -114,6 +109,7 @@ export const chargeCard: PayOperation = {
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means the charge went through. Do not charge again before checking.`,
 				itemIndex,
 				reference,
+				...firstSendOf(derived, 'a card charge'),
 			}),
 		);
 		const output: IDataObject = {
@@ -129,3 +125,13 @@ export const chargeCard: PayOperation = {
 		return output;
 	},
 };
+
+/** Instalments: a whole number from 1 to 36. */
+function readDues(
+	context: IExecuteFunctions,
+	env: OperationEnvironment,
+	itemIndex: number,
+): number {
+	const raw = readParameter(context, env, 'dues', itemIndex, 1);
+	return readWholeNumber(env.node, itemIndex, 'Instalments', raw, 1, 36);
+}

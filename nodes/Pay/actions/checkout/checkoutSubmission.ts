@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
-import { readReference } from '../../execution/derivedReference';
+import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import type { OperationEnvironment } from '../types';
 
@@ -38,10 +38,13 @@ export async function submitCheckout(
 	slug: string,
 	body: IDataObject,
 ): Promise<CheckoutAnswer> {
-	const reference = await readReference(context, itemIndex, env, CHECKOUT_IDENTITY, [
-		slug,
-		body.payment,
-	]);
+	const { reference, derived } = await readReferenceAndSource(
+		context,
+		itemIndex,
+		env,
+		CHECKOUT_IDENTITY,
+		[slug, body.payment],
+	);
 	const raw = await env.request({
 		method: 'POST',
 		path: `/${encodeURIComponent(slug)}`,
@@ -52,6 +55,7 @@ export async function submitCheckout(
 		howToCheck: `Run Payment → Get for ${slug}: state_label "in_process" or "paid" means it went through. Do not submit the checkout again before checking.`,
 		itemIndex,
 		reference,
+		...firstSendOf(derived, 'a checkout'),
 	});
 	return { ...readCheckoutAnswer(raw, await readPageBaseUrl(env, itemIndex)), reference };
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { answerFields } from '../../../shared/service/normalize';
 import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
-import { readReference } from '../../execution/derivedReference';
+import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readText } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
@@ -39,7 +39,13 @@ export const confirmWalletOtp: PayOperation = {
 		if (!/^\d{4,8}$/.test(otp))
 			throw inputError(node, itemIndex, 'OTP', 'must be the 4 to 8 digits the payer received');
 		// The OTP stays out of the reference, which is shown.
-		const reference = await readReference(this, itemIndex, env, OTP_IDENTITY, [slug]);
+		const { reference, derived } = await readReferenceAndSource(
+			this,
+			itemIndex,
+			env,
+			OTP_IDENTITY,
+			[slug],
+		);
 		const answer = answerFields(
 			await env.request({
 				method: 'POST',
@@ -52,6 +58,7 @@ export const confirmWalletOtp: PayOperation = {
 				howToCheck: `Run Payment → Get for ${slug}: state_label "paid" means it went through. Do not confirm again before checking.`,
 				itemIndex,
 				reference,
+				...firstSendOf(derived, 'an OTP confirmation'),
 			}),
 		);
 		return { slug, confirmed: answer.result === 'OK', ...answer, reference };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { transferListShows } from '../../../shared/transport/transferListCheck';
-import { readReferenceAndSource } from '../../execution/derivedReference';
+import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
 import { readPositiveAmount, readRequiredText } from '../../helpers/fieldInput';
@@ -105,9 +105,7 @@ export const sendTransfer: PayOperation = {
 			itemIndex,
 			reference,
 			// A derived Reference is made of them: a repeat of it sent these.
-			...(derived
-				? { firstSendWas: { to_user: recipient, amount } }
-				: { firstSendNamed: 'a transfer' }),
+			...firstSendOf(derived, 'a transfer', { to_user: recipient, amount }),
 		});
 		// The service answers {}: what was sent says more.
 		const output: IDataObject = { sent: true, to_user: recipient, amount, reference };

@@ -11,7 +11,7 @@ import {
 } from '../payment/callbackField';
 import { guardedField } from '../moneyFields';
 import { optionsCollection } from '../sharedFields';
-import { readReference } from '../../execution/derivedReference';
+import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import type { OperationEnvironment, PayOperation } from '../types';
 import {
 	holderProperty,
@@ -92,12 +92,13 @@ export async function sendWithdrawal(
 	const { node } = env;
 	const { amount, keyValue, holder, accountType } = readDestination(context, env, itemIndex);
 	const options = readParameter(context, env, 'options', itemIndex, {}) as IDataObject;
-	const reference = await readReference(context, itemIndex, env, WITHDRAWAL_IDENTITY, [
-		keyValue,
-		amount,
-		accountType,
-		holder,
-	]);
+	const { reference, derived } = await readReferenceAndSource(
+		context,
+		itemIndex,
+		env,
+		WITHDRAWAL_IDENTITY,
+		[keyValue, amount, accountType, holder],
+	);
 	// The service is the arbiter where it takes a key: two workers at once cannot both withdraw.
 	const idempotencyKey =
 		readText(node, itemIndex, 'Idempotency Key', options.idempotencyKey) || reference;
@@ -122,6 +123,7 @@ export async function sendWithdrawal(
 			howToCheck: `The API has no list of instant-payment withdrawals, so the node cannot ask the service and the outcome stays unknown: check the account balance or the withdrawal callbacks (Pay Trigger) for ${amount} COP to ${keyValue} before withdrawing again.`,
 			itemIndex,
 			reference,
+			...firstSendOf(derived, 'a withdrawal'),
 			// A repeat of this Reference says which withdrawal the first send made.
 			keep: WITHDRAWAL_FACTS_KEPT,
 		}),

@@ -164,6 +164,46 @@ describe('a money-moving item sent by an earlier execution of the workflow', () 
 		expect(repeat.amount).toBeUndefined();
 	});
 
+	it("with a mapped Reference, a repeated withdrawal of another amount is not said to be that amount's", async () => {
+		const workflow = newWorkflow();
+		const byPayout = { ...withdraw, reference: '={{ $json.payout }}' };
+		await execute(workflow, byPayout, [{ amount: 20007, key: '@payee', payout: 'PAYOUT-7' }]);
+		const repeat = await execute(workflow, byPayout, [
+			{ amount: 35007, key: '@other', payout: 'PAYOUT-7' },
+		]);
+		expect(repeat.items[0].json).toMatchObject({ outcome: 'already_sent', reference: 'PAYOUT-7' });
+		expect(repeat.items[0].json.message).toMatch(
+			/^A withdrawal was already sent earlier with the reference PAYOUT-7: it was not sent again/,
+		);
+		expect(JSON.stringify(repeat.items[0].json)).not.toMatch(/35007|@other/);
+		const carriedOut = (await sandbox.control.withdrawals()).map((w) => w.amount);
+		expect(carriedOut.filter((amount) => [20007, 35007].includes(amount))).toEqual([20007]);
+	});
+
+	it('with a mapped Reference whose first send has no answer, "unknown" names the earlier send without this item\'s figures', async () => {
+		const workflow = newWorkflow();
+		const byInvoice = { ...send, reference: '={{ $json.invoice }}' };
+		await sandbox.control.injectFault({
+			route: 'POST /send/',
+			afterProcessing: true,
+			reset: 'after',
+		});
+		await sandbox.control.injectFault({ route: 'GET /send/', status: 503, times: 50 });
+		const settings = { continueOnFail: true };
+		await execute(workflow, byInvoice, [{ to: 'friend', amount: 700, invoice: 'INV-9' }], settings);
+		const again = await execute(
+			workflow,
+			byInvoice,
+			[{ to: 'friend', amount: 750, invoice: 'INV-9' }],
+			settings,
+		);
+		expect(again.items[0].json.error).toMatch(
+			/^Outcome unknown: a transfer was started earlier with the reference INV-9, and no answer is recorded/,
+		);
+		expect(await sentTransfers()).toBe(1);
+		await sandbox.control.clearFaults();
+	});
+
 	it('is a new payment when the trigger data is new (the next event), though the item is the same', async () => {
 		const workflow = newWorkflow();
 		await execute(workflow, send, [{ to: 'friend', amount: 100, week: 1 }]);
