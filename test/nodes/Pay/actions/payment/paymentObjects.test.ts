@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox';
+import { refuseNextRecords } from '../../../../harness/memoryDeduplicator';
 import { runPayNode } from '../../../../harness/runWorkflow';
 import { sandboxCredentials, TEST_CALLBACK_SECRET } from '../../../../harness/sandboxCredentials';
 import { runDataText, secretsFoundIn } from '../../../../harness/secretScan';
@@ -573,6 +574,43 @@ describe('Payment → Create idempotency across executions', () => {
 		expect(again.items[0].json.slug).toBeUndefined();
 		expect(again.items[0].json.message).toMatch(/Its slug is not recorded in this node/);
 		expect(await sandbox.control.payments()).toHaveLength(before + 1);
+	});
+
+	it("when n8n's database refuses to keep the slug, the link is still created and given, and a repeat says its slug is not recorded: nothing twice, nothing guessed", async () => {
+		const own = { ...createParameters, options: { idempotencyKey: 'INV-3100' } };
+		const before = (await sandbox.control.payments()).length;
+		refuseNextRecords(1);
+		const first = await inWorkflow(own, [{ amount: 1200, description: 'kept nowhere' }]);
+		expect(first.error).toBeUndefined();
+		expect(first.items[0].json.slug).toEqual(expect.any(String));
+		const again = await inWorkflow(own, [{ amount: 1200, description: 'kept nowhere' }]);
+		expect(again.items[0].json).toMatchObject({
+			outcome: 'already_created',
+			earlier_answer: 'not_recorded',
+		});
+		expect(again.items[0].json.slug).toBeUndefined();
+		expect(await sandbox.control.payments()).toHaveLength(before + 1);
+	});
+
+	it('a repeat whose link the service cannot read now fails the item in words that say what it was doing, and creates nothing', async () => {
+		const own = { ...createParameters, options: { idempotencyKey: 'INV-3200' } };
+		const first = await inWorkflow(own, [{ amount: 1300, description: 'read fails' }]);
+		const slug = first.items[0].json.slug as string;
+		const before = (await sandbox.control.payments()).length;
+		await sandbox.control.injectFault({ route: 'GET /pay_detail/{url}', status: 404, times: 5 });
+		const again = await runPayNode({
+			parameters: own as never,
+			input: [{ amount: 1300, description: 'read fails' }],
+			credentials: sandboxCredentials(sandbox),
+			workflowId: 'monthly-invoices',
+			mode: 'trigger',
+			settings: { continueOnFail: true },
+		});
+		await sandbox.control.clearFaults();
+		expect(String(again.items[0].json.error)).toBe(
+			`Reading the payment link ${slug}, created earlier with the idempotency key INV-3200: the service answered HTTP 404: Injected fault 404`,
+		);
+		expect(await sandbox.control.payments()).toHaveLength(before);
 	});
 
 	it('a mapped key this node created with before gives that link as the service shows it now', async () => {
