@@ -17,6 +17,16 @@ useSandboxPerFile((started) => (sandbox = started));
 const estimate = { resource: 'payment', operation: 'estimateFees', amount: '={{ $json.amount }}' };
 const items = (count: number) =>
 	Array.from({ length: count }, (_, index) => ({ amount: 1000 * (index + 1) }));
+const WITHDRAW = {
+	resource: 'withdrawal',
+	operation: 'withdraw',
+	amount: 1000,
+	keyValue: '@payee',
+	accountHolderName: 'Ana',
+	accountType: '8',
+	callbackUrl: '',
+};
+const PASTED_USER = { username: 'owner', password: 'pa55-w0rd-never-shown' };
 
 async function freshHelper(): Promise<TestCredentialsHelper> {
 	return new TestCredentialsHelper((await loadBuiltPackage()).credentialTypes);
@@ -124,19 +134,10 @@ describe('access token', () => {
 		const credentials = sandboxCredentials(sandbox, sandbox.demo, {
 			baseUrl: `${sandbox.baseUrl}/not-the-api`,
 		});
-		const withdraw = {
-			resource: 'withdrawal',
-			operation: 'withdraw',
-			amount: 1000,
-			keyValue: '@payee',
-			accountHolderName: 'Ana',
-			accountType: '8',
-			callbackUrl: '',
-		};
 		const {
 			items: [item],
 		} = await runPayNode({
-			parameters: withdraw as never,
+			parameters: WITHDRAW as never,
 			input: items(1),
 			credentials,
 			settings: { continueOnFail: true },
@@ -147,6 +148,30 @@ describe('access token', () => {
 		});
 		expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
 	});
+
+	it.each([
+		['a user name and password', (url: URL) => Object.assign(url, PASTED_USER)],
+		['a query', (url: URL) => Object.assign(url, { search: '?env=sandbox' })],
+		['a fragment', (url: URL) => Object.assign(url, { hash: '#/dashboard' })],
+	])(
+		'refuses a Base URL pasted with %s through the whole node: each item not sent, naming the Base URL, and nothing reaches the service',
+		async (_form, pasted) => {
+			const baseUrl = pasted(new URL(sandbox.baseUrl)).href;
+			const before = await sandbox.control.count('POST /token/refresh/');
+			const { items: out, error } = await runPayNode({
+				parameters: { ...WITHDRAW, keyValue: '={{ $json.key }}' } as never,
+				input: [{ key: '@payee-1' }, { key: '@payee-2' }],
+				credentials: sandboxCredentials(sandbox, sandbox.demo, { baseUrl }),
+				settings: { continueOnFail: true },
+			});
+			expect(error).toBeUndefined();
+			expect(out.map((item) => item.json.outcome)).toEqual(['not_sent', 'not_sent']);
+			for (const item of out) expect(item.json.error).toMatch(/Base URL: /);
+			expect(JSON.stringify(out)).not.toContain(PASTED_USER.password);
+			expect(await sandbox.control.count('POST /token/refresh/')).toBe(before);
+			expect(await sandbox.control.count('POST /withdraw/co/')).toBe(0);
+		},
+	);
 
 	it('takes a Base URL pasted with spaces around it and a trailing slash', async () => {
 		const credentials = sandboxCredentials(sandbox, sandbox.demo, {
