@@ -404,17 +404,17 @@ describe.each([
 					await executionItems(n8n.baseUrl, cookie, executionId, node);
 				const inStatus = async (workflowId: string, status: string, timeoutMs?: number) =>
 					await newestExecutionIn(n8n.baseUrl, cookie, workflowId, status, timeoutMs);
-				/** The id of the payout example's newest execution once it is not `earlier`. */
-				const newerThan = async (earlier: string): Promise<string> => {
+				/** The id of the workflow's newest execution once it is not `earlier`. */
+				const newerIn = async (workflowId: string, earlier: string): Promise<string> => {
 					for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-						const [newest] = await executionsOf(n8n.baseUrl, cookie, 'payExamplePayoutWait');
+						const [newest] = await executionsOf(n8n.baseUrl, cookie, workflowId);
 						if (newest !== undefined && newest.id !== earlier) return newest.id;
 						await new Promise((resolve) => setTimeout(resolve, 250));
 					}
-					throw new Error(`no execution of payExamplePayoutWait after ${earlier}`);
+					throw new Error(`no execution of ${workflowId} after ${earlier}`);
 				};
 
-				it('invoice and wait: waits for the link, and when the sandbox pays it the same execution goes on through "Paid"', async () => {
+				it('invoice and wait: waits for the link, and when the sandbox pays it the same execution goes on through "Paid"; the same invoice again creates no link and reads the first as paid', async () => {
 					const invoice = `INV-WAIT-${release.version}`;
 					const response = await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
 						invoice,
@@ -450,6 +450,38 @@ describe.each([
 					]);
 					expect(await items(finished.id, 'Follow Up')).toEqual([]);
 					expect(await items(finished.id, 'Read Again, Wait While Open')).toEqual([]);
+
+					// The same invoice delivered again: no second link, and the run reads the first one as
+					// paid at once, through "Paid", without waiting.
+					await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
+						invoice,
+						amount: 64000,
+						customer: 'Luis Gómez',
+						email: 'luis@example.com',
+					});
+					const repeat = await executionIn(
+						n8n.baseUrl,
+						cookie,
+						'payExampleInvoiceWait',
+						'success',
+						{
+							executionId: await newerIn('payExampleInvoiceWait', finished.id),
+						},
+					);
+					const [created] = await items(repeat.id, 'Create Link and Wait for Payment');
+					expect(created).toMatchObject({
+						slug: link.slug,
+						outcome: 'already_created',
+						payment_outcome: 'paid',
+					});
+					expect(await items(repeat.id, 'Mark Invoice Paid')).toEqual([
+						expect.objectContaining({ invoice, status: 'paid', slug: link.slug }),
+					]);
+					expect(
+						(await sandbox.control.payments()).filter(
+							(payment) => payment.description === `${invoice} – Luis Gómez`,
+						),
+					).toHaveLength(1);
 				});
 
 				it('invoice and wait, its waits set to 3 seconds: a callback lost on the way still ends in "Paid", after one wait', async () => {
@@ -512,7 +544,7 @@ describe.each([
 					});
 					expect(again.status).toBe(200);
 					const repeat = await executionIn(n8n.baseUrl, cookie, 'payExamplePayoutWait', 'success', {
-						executionId: await newerThan(finished.id),
+						executionId: await newerIn('payExamplePayoutWait', finished.id),
 					});
 					expect(await items(repeat.id, 'Sent Earlier: Nothing Sent Again')).toEqual([
 						{
