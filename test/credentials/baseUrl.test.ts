@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import type { IHttpRequestHelper } from 'n8n-workflow';
 
-import { PayApi, readBaseUrl } from '../../credentials/PayApi.credentials';
+import { readBaseUrl } from '../../credentials/baseUrl';
+import { PayApi } from '../../credentials/PayApi.credentials';
 
 const PASSWORD = 'pa55-w0rd-never-shown';
 

@@ -414,6 +414,43 @@ describe.each([
 					throw new Error(`no execution of ${workflowId} after ${earlier}`);
 				};
 
+				/** The same invoice again: no second link, and the run reads the first link as paid. */
+				const expectRepeatReadsTheLinkAsPaid = async (
+					invoice: string,
+					slug: string,
+					earlierId: string,
+				) => {
+					await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
+						invoice,
+						amount: 64000,
+						customer: 'Luis Gómez',
+						email: 'luis@example.com',
+					});
+					const repeat = await executionIn(
+						n8n.baseUrl,
+						cookie,
+						'payExampleInvoiceWait',
+						'success',
+						{
+							executionId: await newerIn('payExampleInvoiceWait', earlierId),
+						},
+					);
+					const [created] = await items(repeat.id, 'Create Link and Wait for Payment');
+					expect(created).toMatchObject({
+						slug,
+						outcome: 'already_created',
+						payment_outcome: 'paid',
+					});
+					expect(await items(repeat.id, 'Mark Invoice Paid')).toEqual([
+						expect.objectContaining({ invoice, status: 'paid', slug }),
+					]);
+					expect(
+						(await sandbox.control.payments()).filter(
+							(payment) => payment.description === `${invoice} – Luis Gómez`,
+						),
+					).toHaveLength(1);
+				};
+
 				it('invoice and wait: waits for the link, and when the sandbox pays it the same execution goes on through "Paid"; the same invoice again creates no link and reads the first as paid', async () => {
 					const invoice = `INV-WAIT-${release.version}`;
 					const response = await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
@@ -451,37 +488,7 @@ describe.each([
 					expect(await items(finished.id, 'Follow Up')).toEqual([]);
 					expect(await items(finished.id, 'Read Again, Wait While Open')).toEqual([]);
 
-					// The same invoice delivered again: no second link, and the run reads the first one as
-					// paid at once, through "Paid", without waiting.
-					await postToWebhook(`${n8n.baseUrl}/webhook/pay-invoice-and-wait`, {
-						invoice,
-						amount: 64000,
-						customer: 'Luis Gómez',
-						email: 'luis@example.com',
-					});
-					const repeat = await executionIn(
-						n8n.baseUrl,
-						cookie,
-						'payExampleInvoiceWait',
-						'success',
-						{
-							executionId: await newerIn('payExampleInvoiceWait', finished.id),
-						},
-					);
-					const [created] = await items(repeat.id, 'Create Link and Wait for Payment');
-					expect(created).toMatchObject({
-						slug: link.slug,
-						outcome: 'already_created',
-						payment_outcome: 'paid',
-					});
-					expect(await items(repeat.id, 'Mark Invoice Paid')).toEqual([
-						expect.objectContaining({ invoice, status: 'paid', slug: link.slug }),
-					]);
-					expect(
-						(await sandbox.control.payments()).filter(
-							(payment) => payment.description === `${invoice} – Luis Gómez`,
-						),
-					).toHaveLength(1);
+					await expectRepeatReadsTheLinkAsPaid(invoice, link.slug, finished.id);
 				});
 
 				it('invoice and wait, its waits set to 3 seconds: a callback lost on the way still ends in "Paid", after one wait', async () => {

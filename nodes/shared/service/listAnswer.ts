@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { withoutTrailingSlashes } from '../../../credentials/PayApi.credentials';
+import { withoutTrailingSlashes } from '../../../credentials/baseUrl';
 
 export interface ListPage {
 	entries: unknown[];

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { withoutTrailingSlashes } from '../../../credentials/PayApi.credentials';
+import { withoutTrailingSlashes } from '../../../credentials/baseUrl';
 import { isoDate } from './isoDate';
 import { toNumber } from './normalize';
 import { parseMethods } from './paymentMethods';

@@ -3,7 +3,7 @@
  * pagination "not shown"; should the service page its lists (`{results, next}`), `next` is
  * followed while it stays under the credential's Base URL, where the API key may go.
  */
-import { trimBaseUrl } from '../../../credentials/PayApi.credentials';
+import { trimBaseUrl } from '../../../credentials/baseUrl';
 import { capitalise } from '../text';
 import { nextPagePath, readListPage } from '../service/listAnswer';
 import { excerpt } from './decodeBody';

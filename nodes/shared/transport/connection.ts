@@ -13,13 +13,9 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	PayApi,
-	readBaseUrl,
-	SESSION_TOKEN_FIELD,
-	SHORTEST_SECRET,
-	tooShortSecret,
-} from '../../../credentials/PayApi.credentials';
+import { readBaseUrl } from '../../../credentials/baseUrl';
+import { PayApi, SESSION_TOKEN_FIELD } from '../../../credentials/PayApi.credentials';
+import { SHORTEST_SECRET, tooShortSecret } from '../../../credentials/secretLength';
 import { setErrorFacts } from './errorFacts';
 import { describeClientError } from './failure';
 import type { RequestFailure } from './failure';

@@ -1,5 +1,5 @@
 /** A request's address: the credential's Base URL and the path, with no "//" where they meet. */
-import { trimBaseUrl } from '../../../../credentials/PayApi.credentials';
+import { trimBaseUrl } from '../../../../credentials/baseUrl';
 import { requestUrl } from '../../../../nodes/shared/transport/connection';
 
 describe('request addresses', () => {
