@@ -49,6 +49,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(operation));
 		// Read before anything is sent: a wrong limit must not surface once the links exist.
 		if (operation.waits && !operation.thenWait) waitLimit = readWaitLimit(this, node, Date.now());
+		operation.checkSettings?.call(this, node);
 	} catch (error) {
 		return [await failEveryItem(this, error)];
 	}
