@@ -7,6 +7,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -60,6 +61,12 @@ export interface PayOperation {
 		run: NodeRun,
 		items: INodeExecutionData[],
 	): Promise<INodeExecutionData[][]>;
+	/**
+	 * Checks the settings every item of the run shares (read for the first item), before anything
+	 * is sent: an unusable value is refused naming its field (an input error), never replaced by a
+	 * default. The router calls it once per run, with the Request Options and the Wait Limit.
+	 */
+	checkSettings?(this: IExecuteFunctions, node: INode): void;
 	/**
 	 * What Simplify (from version 2) keeps of one output item: the operation then gets the Simplify
 	 * field. Without it the output is always whole.

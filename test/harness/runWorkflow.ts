@@ -17,6 +17,7 @@ import type {
 	INodeParameters,
 	IRun,
 	IRunExecutionData,
+	NodeExecutionHint,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
@@ -55,6 +56,8 @@ export interface PayNodeRun {
 		description?: string | null;
 		context?: IDataObject;
 	};
+	/** The execution hints the node's run added (`addExecutionHints`), as n8n shows them. */
+	hints: NodeExecutionHint[];
 	/** The whole run, for tests that inspect everything (secrets checks, for one). */
 	run: IRun;
 	credentials: TestCredentialsHelper;
@@ -115,6 +118,7 @@ export async function runPayNode(options: RunPayNodeOptions): Promise<PayNodeRun
 		items: task?.data?.main?.[0] ?? [],
 		errorItems: task?.data?.main?.[1] ?? [],
 		error: task?.error as PayNodeRun['error'],
+		hints: task?.hints ?? [],
 		run,
 		credentials,
 		workflow,

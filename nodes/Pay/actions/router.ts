@@ -11,6 +11,7 @@ import { releaseLedger, ledgerScope } from '../../shared/transport/atMostOnce';
 import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
 import type { TransportSettings } from '../../shared/transport/requestTypes';
 import { DEFAULT_RETRY_SETTINGS } from '../../shared/transport/retryPolicy';
+import { addFeesHint } from '../execution/feesHint';
 import { withItemIndex } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { runsAsTool } from '../execution/readParameter';
@@ -48,6 +49,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		requestOptions = readRequestOptions(this, node, defaultItemsAtOnce(operation));
 		// Read before anything is sent: a wrong limit must not surface once the links exist.
 		if (operation.waits && !operation.thenWait) waitLimit = readWaitLimit(this, node, Date.now());
+		operation.checkSettings?.call(this, node);
 	} catch (error) {
 		return [await failEveryItem(this, error)];
 	}
@@ -85,6 +87,8 @@ async function runEveryItem(
 		requestOptions.concurrency,
 		checked,
 	);
+	// Once per run, above the output: a link whose fees take its whole amount is not missed.
+	addFeesHint(context, items);
 	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
 	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
 	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);

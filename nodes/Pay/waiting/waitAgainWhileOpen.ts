@@ -7,10 +7,12 @@
  * items that come back without `payment_outcome` (the interval passed) into this node; it ends by
  * itself once every link is final, or open past its expiry.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemRequests } from '../../shared/transport/request';
 import { runsAsTool } from '../execution/readParameter';
+import { shownValue } from '../helpers/fieldInput';
+import { inputError } from '../helpers/inputError';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { callbackToThisNode } from './callbackToThisNode';
 import { withWaitingUntil } from './startWaiting';
@@ -18,6 +20,9 @@ import { MARGIN_AFTER_EXPIRY_MS, UNIT_MS } from './waitLimit';
 import { paymentWait } from './paymentWait';
 import { readWaitInRun, recordWait } from './waitRecord';
 import { tokenDigest, waitTokenOfRun } from './waitToken';
+
+/** The least Check Again Every, in the editor and at run time: under a second in minutes. */
+export const LEAST_CHECK_EVERY = 0.01;
 
 export const waitAgainProperties: INodeProperties[] = [
 	{
@@ -32,7 +37,8 @@ export const waitAgainProperties: INodeProperties[] = [
 		displayName: 'Check Again Every',
 		name: 'checkEvery',
 		type: 'number',
-		typeOptions: { minValue: 0 },
+		// Above 0: a check every 0 minutes would read the links without end.
+		typeOptions: { minValue: LEAST_CHECK_EVERY },
 		default: 15,
 		displayOptions: { show: { waitWhileOpen: [true] } },
 		description: 'How long a lost callback can delay the outcome at most, in the check unit below',
@@ -51,14 +57,37 @@ export const waitAgainProperties: INodeProperties[] = [
 	},
 ];
 
+/**
+ * How long between two checks, in ms; `undefined` when the node does not wait again (off, or an
+ * agent's tool call: an agent's turn cannot pause an execution, as a tool it reads and never
+ * waits). Read before anything is sent (the operation's `checkSettings`) and again at the wait: an
+ * unusable value (0, negative, below the editor's least, not a number, endless) is refused naming
+ * the field, never replaced by a default.
+ */
+export function readCheckEvery(context: IExecuteFunctions, node: INode): number | undefined {
+	if (context.getNodeParameter('waitWhileOpen', 0, false) !== true || runsAsTool(node.type))
+		return undefined;
+	const raw = context.getNodeParameter('checkEvery', 0, 15);
+	const every = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof every !== 'number' || !Number.isFinite(every) || every < LEAST_CHECK_EVERY)
+		throw inputError(
+			node,
+			0,
+			'Check Again Every',
+			`give how often to read the open links again, a number of ${LEAST_CHECK_EVERY} or more in the Check Unit, got ${shownValue(raw)}`,
+		);
+	const unit = UNIT_MS[String(context.getNodeParameter('checkEveryUnit', 0, 'minutes'))];
+	if (unit === undefined) throw inputError(node, 0, 'Check Unit', 'choose Minutes or Hours');
+	return every * unit;
+}
+
 export async function waitAgainWhileOpen(
 	context: IExecuteFunctions,
 	run: NodeRun,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[][]> {
-	// An agent's turn cannot pause an execution: as a tool it reads, and never waits.
-	if (context.getNodeParameter('waitWhileOpen', 0, false) !== true || runsAsTool(run.node.type))
-		return [items];
+	const every = readCheckEvery(context, run.node);
+	if (every === undefined) return [items];
 	const open = items.filter((item) => item.json.payment_outcome === 'open');
 	const now = Date.now();
 	const lifeEnds = open.map((item) => Date.parse(String(item.json.date_expired)));
@@ -66,11 +95,7 @@ export async function waitAgainWhileOpen(
 	// Every link final, or open past its life: the service's word as it stands ends the loop.
 	if (open.length === 0 || lastEnd <= now) return [items];
 
-	const every = Number(context.getNodeParameter('checkEvery', 0, 15));
-	const unit = UNIT_MS[String(context.getNodeParameter('checkEveryUnit', 0, 'minutes'))];
-	const until = new Date(
-		Math.min(now + (every >= 0 && unit ? every * unit : 15 * 60_000), lastEnd),
-	);
+	const until = new Date(Math.min(now + every, lastEnd));
 	const token = await waitTokenOfRun(run);
 	if (!recordWait(context, paymentWait, readWaitInRun(context, paymentWait), tokenDigest(token)))
 		return [items];

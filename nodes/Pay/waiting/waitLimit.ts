@@ -5,6 +5,7 @@
  */
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
+import { shownValue } from '../helpers/fieldInput';
 import { inputError } from '../helpers/inputError';
 
 /**
@@ -103,9 +104,19 @@ export function readWaitLimit(context: IExecuteFunctions, node: INode, now: numb
 			throw inputError(node, 0, 'Max Date and Time', 'give the date and time the wait ends at');
 		return () => until;
 	}
-	const amount = Number(context.getNodeParameter('waitAmount', 0, 1));
+	const raw = context.getNodeParameter('waitAmount', 0, 1);
+	const amount = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	const unit = UNIT_MS[context.getNodeParameter('waitUnit', 0, 'hours') as string];
-	if (!(amount >= 0) || unit === undefined)
-		throw inputError(node, 0, 'Wait Amount', 'give how long to wait, a number of 0 or more');
-	return () => new Date(now + amount * unit);
+	// Endless (a mapped Infinity) passed `>= 0` once, and its date failed after the links existed.
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || unit === undefined)
+		throw inputError(
+			node,
+			0,
+			'Wait Amount',
+			`give how long to wait, a number of 0 or more, got ${shownValue(raw)}`,
+		);
+	const until = new Date(now + amount * unit);
+	if (Number.isNaN(until.getTime()))
+		throw inputError(node, 0, 'Wait Amount', 'is too long: the wait would end past any date');
+	return () => until;
 }

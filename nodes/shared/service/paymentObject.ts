@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../../../credentials/baseUrl';
+import { feesAboveAmount, serviceFeeFigures } from './feesAboveAmount';
 import { isoDate } from './isoDate';
 import { toNumber } from './normalize';
 import { parseMethods } from './paymentMethods';
@@ -31,6 +32,8 @@ export function normalizePaymentObject(answer: unknown, pageBaseUrl?: string): I
 	if (slug && pageBaseUrl)
 		own.payment_page_url = `${withoutTrailingSlashes(pageBaseUrl)}/${encodeURIComponent(slug)}`;
 	if ('state' in raw) own.state_label = paymentStateLabel(raw.state);
+	// Said on every payment object, so a link whose fees take its whole amount never goes unseen.
+	Object.assign(own, feesAboveAmount(serviceFeeFigures(raw)));
 	// Object.assign copies a parsed answer faster than a spread (about 5 µs an item, measured), but
 	// it would make a field named "__proto__" the copy's prototype: such an answer is spread, which
 	// keeps it a field.

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { feesAboveAmount } from '../../../shared/service/feesAboveAmount';
 import { answerFields, toNumber } from '../../../shared/service/normalize';
 import { readParameter } from '../../execution/readParameter';
 import { readPositiveAmount, readYesNo } from '../../helpers/fieldInput';
@@ -46,12 +47,20 @@ export const estimateFees: PayOperation = {
 				itemIndex,
 			}),
 		);
-		return {
-			...answer,
+		const figures = {
 			amount: toNumber(answer.pay_amount),
 			fee: toNumber(answer.pay_fee),
 			iva: toNumber(answer.iva),
-			net_amount: toNumber(answer.pay_payed_amount),
+			net: toNumber(answer.pay_payed_amount),
+		};
+		return {
+			...answer,
+			amount: figures.amount,
+			fee: figures.fee,
+			iva: figures.iva,
+			net_amount: figures.net,
+			// Said before creation: the link would be made and booked without a word.
+			...feesAboveAmount({ ...figures, amount }, true),
 		};
 	},
 };

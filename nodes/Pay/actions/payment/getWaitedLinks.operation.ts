@@ -11,7 +11,11 @@ import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import { onceForTheRun } from '../../execution/readParameter';
 import { linkOutcome, NOT_CREATED } from '../../waiting/linkOutcome';
 import { paymentWait } from '../../waiting/paymentWait';
-import { waitAgainProperties, waitAgainWhileOpen } from '../../waiting/waitAgainWhileOpen';
+import {
+	readCheckEvery,
+	waitAgainProperties,
+	waitAgainWhileOpen,
+} from '../../waiting/waitAgainWhileOpen';
 import { readWaitInRun } from '../../waiting/waitRecord';
 import type { PayOperation } from '../types';
 import { simpleLinkOutcome } from './simpleLinkOutcome';
@@ -25,6 +29,10 @@ export const getWaitedLinks: PayOperation = {
 	safeToRunTogether: true,
 	// Callbacks reach it while it waits again (Wait Again While Open).
 	waits: paymentWait,
+	// Check Again Every refused before the first read, not once the links have been read.
+	checkSettings(node) {
+		readCheckEvery(this, node);
+	},
 	async thenWait(run, items) {
 		return await waitAgainWhileOpen(this, run, items);
 	},

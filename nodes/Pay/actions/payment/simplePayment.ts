@@ -17,6 +17,9 @@ export const SIMPLE_PAYMENT_FIELDS = [
 	'payed_amount',
 	'fee_amount',
 	'iva_amount',
+	// Fees above the amount (nodes/shared/service/feesAboveAmount.ts): said however the item is cut.
+	'fees_exceed_amount',
+	'fees_warning',
 	'description',
 	'payment_method',
 	'payment_methods',

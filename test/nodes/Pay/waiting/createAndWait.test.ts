@@ -208,6 +208,37 @@ describe('Create and Wait for Payment', () => {
 		expect(await sandbox.control.count('POST /pay/')).toBe(0);
 	});
 
+	it.each([
+		[
+			'endless (mapped)',
+			'={{ Infinity }}',
+			/^Wait Amount: give how long to wait, a number of 0 or more, got Infinity$/,
+		],
+		[
+			'not a number (mapped)',
+			'={{ NaN }}',
+			/^Wait Amount: give how long to wait, a number of 0 or more, got NaN$/,
+		],
+		['negative', -1, /^Wait Amount: give how long to wait, a number of 0 or more, got -1$/],
+		[
+			'empty (mapped)',
+			'={{ "" }}',
+			/^Wait Amount: give how long to wait, a number of 0 or more, got nothing$/,
+		],
+		['past any date', 1e300, /^Wait Amount: is too long: the wait would end past any date$/],
+	])('refuses a Wait Amount %s before anything is sent', async (_, waitAmount, message) => {
+		const before = await sandbox.control.count('POST /pay/');
+		const run = await wait([{ amount: 50000, invoice: 'INV-8b' }], {
+			waitLimit: 'afterInterval',
+			waitAmount,
+			waitUnit: 'hours',
+		});
+		expect(run.items[0].json.error).toMatch(message);
+		expect(run.items[0].json.field).toBe('Wait Amount');
+		expect(run.run.waitTill).toBeUndefined();
+		expect(await sandbox.control.count('POST /pay/')).toBe(before);
+	});
+
 	it('waits without a Callback Secret in the credential: the wait has its own token', async () => {
 		const run = await wait([{ amount: 50000, invoice: 'INV-9' }], {}, { callbackSecret: '' });
 		const [slug] = slugsOf(run);

@@ -74,13 +74,22 @@ describe('payment object view', () => {
 
 	it("puts the node's own fields first (they lead n8n's output table), and they win over same-named fields of the answer", () => {
 		const view = normalizePaymentObject(
-			{ pk: 7, amount: '1.00', state: 2, url: 'abc123', slug: 'other', state_label: 'x' },
+			{
+				pk: 7,
+				amount: '1.00',
+				state: 2,
+				url: 'abc123',
+				slug: 'other',
+				state_label: 'x',
+				fees_exceed_amount: 'no',
+			},
 			'https://pay.example/c',
 		);
 		expect(Object.keys(view)).toEqual([
 			'slug',
 			'payment_page_url',
 			'state_label',
+			'fees_exceed_amount',
 			'pk',
 			'amount',
 			'state',
@@ -90,7 +99,8 @@ describe('payment object view', () => {
 		expect(view).toMatchObject({
 			slug: 'abc123',
 			state_label: 'not_paid',
-			raw: { amount: '1.00', slug: 'other', state_label: 'x' },
+			fees_exceed_amount: false,
+			raw: { amount: '1.00', slug: 'other', state_label: 'x', fees_exceed_amount: 'no' },
 		});
 		const withProto = JSON.parse('{"__proto__": {"x": 1}, "url": "abc123", "state": 3}');
 		expect(Object.keys(normalizePaymentObject(withProto)).slice(0, 2)).toEqual([
