@@ -1,8 +1,8 @@
 /**
- * `npm run docs:screenshots`: takes the README's screenshots (docs/screenshots/) anew, with the
- * editor checks of the end-to-end test in a real n8n (test/e2e/realN8n.e2e.test.ts, the newest
- * release). A test run without this script puts them in the temporary folder, so `npm test` leaves
- * docs/ as it was.
+ * `npm run docs:screenshots`: takes the screenshots of the README and docs/EXAMPLES.md
+ * (docs/screenshots/) anew, with the editor checks of the end-to-end test in a real n8n
+ * (test/e2e/realN8n.e2e.test.ts, the newest release). A test run without this script puts them in
+ * the temporary folder, so `npm test` leaves docs/ as it was.
  */
 import { join, relative } from 'path';
 

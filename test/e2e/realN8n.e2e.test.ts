@@ -7,10 +7,13 @@
  * callbacks from the sandbox
  * starting active trigger workflows (answered with a short JSON, their repeat record saved in n8n's
  * database), a forged callback starting nothing, the calls the editor makes for this package
- * (credential Test, the bank list), and the editor opened in a browser. Each check runs on both.
+ * (credential Test, the bank list), and the editor opened in a browser. Each check runs on both,
+ * but the look at every example's canvas (its note short, nothing under the canvas's buttons, a
+ * screenshot each), which runs on 2.41.1 only: the screenshots show it, and CI's time is short.
  * The first run on a machine installs both n8n (about 10-15 minutes); later runs reuse them.
  */
-import { join } from 'path';
+import { readFileSync } from 'fs';
+import { basename, join } from 'path';
 
 import type { Page } from 'playwright-core';
 
@@ -28,6 +31,7 @@ import { N8N_NEWEST, N8N_OLDEST } from '../../scripts/n8nRuntime/releases';
 import type { N8nRelease } from '../../scripts/n8nRuntime/releases';
 import { createPayment, login, registerCardWithApi } from '../sandbox/apiClient';
 import { launchBrowser } from './browser';
+import { canvasView, itemsUnderButtons, openWorkflowCanvas } from './exampleCanvas';
 import { runToTheEnd } from './manualRun';
 import { screenshotPath } from './screenshots';
 import { pickCardAndPaymentInEditor } from './editorCheck';
@@ -56,6 +60,8 @@ import {
 } from './n8nRest';
 import { savedRepeatRecords } from '../harness/savedRepeatRecords';
 import { decodePng } from '../harness/qrDecode';
+import { MOST_STICKY_LINES, stickyLines } from '../n8nRuntime/stickyLines';
+import type { ExampleWorkflow } from '../../scripts/n8nRuntime/examples';
 import { startSmtpSink, writeSmtpCredential } from './smtpSink';
 
 jest.setTimeout(120_000);
@@ -793,6 +799,38 @@ describe.each([
 					await expect(amount.inputValue()).resolves.toBe('2500.4');
 				});
 			});
+
+			// On the newest release only, which the screenshots show: CI's time is short.
+			(screenshots ? it : it.skip)(
+				'the editor opens each example with its sticky note short and nothing under the canvas buttons (screenshots taken)',
+				async () => {
+					const seen: ExampleSeen[] = [];
+					await inSignedInPage(async (page) => {
+						for (const example of [...n8n.examples].sort((a, b) => a.file.localeCompare(b.file)))
+							seen.push(await lookAtExample(page, n8n.baseUrl, example));
+					});
+					expect(seen).toHaveLength(n8n.examples.length);
+					// The buttons come from the page: were they not found, nothing could be under them.
+					for (const { buttons } of seen)
+						expect(buttons).toEqual(
+							expect.arrayContaining(['zoom-to-fit', 'zoom-in-button', 'node-creator-plus-button']),
+						);
+					expect(
+						seen.flatMap(({ name, underButtons }) =>
+							underButtons.map((what) => `${name}: ${what}`),
+						),
+					).toEqual([]);
+					// As n8n draws them: a few lines, none cut off, never more than the static count.
+					const notes = seen.flatMap(({ name, notes }) => notes.map((note) => ({ name, ...note })));
+					expect(notes).toHaveLength(n8n.examples.length);
+					expect(
+						notes.filter(
+							(note) => note.cutOff || note.lines > MOST_STICKY_LINES || note.lines > note.counted,
+						),
+					).toEqual([]);
+				},
+				180_000,
+			);
 		});
 
 		/**
@@ -803,6 +841,46 @@ describe.each([
 		}
 	},
 );
+
+interface ExampleSeen {
+	name: string;
+	buttons: string[];
+	underButtons: string[];
+	notes: Array<{ lines: number; counted: number; cutOff: boolean }>;
+}
+
+/**
+ * One example opened in the editor as a user first sees it, its screenshot taken
+ * (docs/screenshots/example-<name>.png under `npm run docs:screenshots`).
+ */
+async function lookAtExample(
+	page: Page,
+	baseUrl: string,
+	example: ExampleWorkflow,
+): Promise<ExampleSeen> {
+	const name = basename(example.file, '.json');
+	const workflow = JSON.parse(readFileSync(example.file, 'utf8')) as {
+		nodes: Array<{ id: string; name: string; parameters: { content?: string; width?: number } }>;
+	};
+	await openWorkflowCanvas(
+		page,
+		`${baseUrl}/workflow/${example.id}`,
+		workflow.nodes.map((node) => node.id),
+	);
+	const view = await canvasView(page);
+	await page.screenshot({ path: screenshotPath(`example-${name}.png`) });
+	const nodeOf = (id: string) => workflow.nodes.find((node) => node.id === id);
+	return {
+		name,
+		buttons: view.buttons.map(({ label }) => label),
+		underButtons: itemsUnderButtons(view, (id) => nodeOf(id)?.name ?? id),
+		notes: view.items.flatMap(({ id, note }) => {
+			const parameters = nodeOf(id)?.parameters;
+			if (!note || !parameters?.content || !parameters.width) return [];
+			return [{ ...note, counted: stickyLines(parameters.content, parameters.width) }];
+		}),
+	};
+}
 
 async function signedInPage(baseUrl: string, use: (page: Page) => Promise<void>): Promise<void> {
 	const browser = await launchBrowser();
