@@ -1,5 +1,5 @@
 /**
- * The run's word on fees above the amount (issue 55, point 9): each item says it in
+ * The run's word on fees above the amount: each item says it in
  * `fees_exceed_amount` and `fees_warning` (nodes/shared/service/feesAboveAmount.ts), and once per
  * run an execution hint above the output says how many and which, so nobody has to look for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Fees above the amount (issue 55, point 9): a small link whose fee and IVA take all of its amount,
+ * Fees above the amount: a small link whose fee and IVA take all of its amount,
  * or more (1,000 COP: fee 929, IVA 176.51, the payee receives −105.51). The service creates and
  * books it without a word; the node says so, on the item (`fees_exceed_amount`, `fees_warning`)
  * and in an execution hint (nodes/Pay/execution/feesHint.ts). Only the service's figures count:
