@@ -7,7 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outcomeOf } from '../../shared/transport/failureMeaning';
-import type { ItemOutcome, RequestSafety } from '../../shared/transport/failureMeaning';
+import type { RequestSafety } from '../../shared/transport/failureMeaning';
+import type { ItemOutcome } from '../../shared/transport/outcomes';
 import type { PayRequest } from '../../shared/transport/requestTypes';
 import { ItemWithFiles } from './itemOutput';
 import type { ItemResult } from './itemOutput';
