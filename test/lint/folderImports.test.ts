@@ -37,10 +37,17 @@ const cases: Array<[string, string, 'refused' | 'allowed']> = [
 
 let linted: Array<Array<string | null>> = [];
 
+/**
+ * The errors but an import circle's: an upward import into a file that imports back
+ * (payOperation.ts importing actions/types.ts) is one too, held by test/lint/importCircles.test.ts.
+ */
+const exceptCircles = (rules: Array<string | null>) =>
+	rules.filter((rule) => rule !== 'house/no-import-circle');
+
 beforeAll(() => {
-	linted = lintEach(cases.map(([fileName, from]) => ({ fileName, text: importing(from) }))).map(
-		errors,
-	);
+	linted = lintEach(cases.map(([fileName, from]) => ({ fileName, text: importing(from) })))
+		.map(errors)
+		.map(exceptCircles);
 }, 180_000);
 
 describe('folder imports', () => {
