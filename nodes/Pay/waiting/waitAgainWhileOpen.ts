@@ -9,7 +9,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { itemRequests } from '../../shared/transport/request';
+import { itemRequests } from '../../shared/transport';
 import { runsAsTool } from '../execution/readParameter';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { callbackToThisNode } from './callbackToThisNode';
