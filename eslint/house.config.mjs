@@ -1,12 +1,14 @@
 // The house rules of CONTRIBUTING.md, on every TypeScript file of the repository, shipped or
 // not: typescript-eslint's recommended rules, no function over 60 lines, no line over 100 columns
-// (comments included), no file in nodes/ over 200 lines, and the layout's folder imports. n8n's own
-// rules for community nodes come from `n8n-node lint` with its default config (eslint.config.mjs,
-// which strict mode holds unchanged); `npm run lint` runs both (scripts/lint/).
+// (comments included), no file in nodes/ over 200 lines, the layout's folder imports, and no import
+// circle in nodes/ or credentials/. n8n's own rules for community nodes come from `n8n-node lint`
+// with its default config (eslint.config.mjs, which strict mode holds unchanged); `npm run lint`
+// runs both (scripts/lint/).
 import { readFileSync } from 'fs';
 import tseslint from 'typescript-eslint';
 
 import { folderImports } from './folderImports.mjs';
+import { noImportCircle } from './importCircles.mjs';
 import { maxLinesPerFunction } from './maxLinesPerFunction.mjs';
 
 /**
@@ -24,7 +26,14 @@ export default tseslint.config(
 	{
 		files: ['**/*.ts'],
 		extends: [tseslint.configs.recommended],
-		plugins: { house: { rules: { 'max-lines-per-function': maxLinesPerFunction } } },
+		plugins: {
+			house: {
+				rules: {
+					'max-lines-per-function': maxLinesPerFunction,
+					'no-import-circle': noImportCircle,
+				},
+			},
+		},
 		rules: {
 			'max-len': [
 				'error',
@@ -46,4 +55,9 @@ export default tseslint.config(
 	{ files: WALK_FILES, rules: { 'max-lines': ['error', { max: 400 }] } },
 	// No import runs back up a floor of the layout, nor into another node's folder.
 	...folderImports,
+	// No file of the package reaches itself through its imports, type imports included.
+	{
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		rules: { 'house/no-import-circle': 'error' },
+	},
 );

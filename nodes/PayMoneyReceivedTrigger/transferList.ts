@@ -8,9 +8,7 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readTransfer } from '../shared/service/transferRecord';
-import { readPages } from '../shared/transport/allPages';
-import { payApiRequest } from '../shared/transport/request';
-import { CREDENTIAL_NAME } from '../shared/transport/requestTypes';
+import { readPages, payApiRequest, CREDENTIAL_NAME } from '../shared/transport';
 import { namesAccount } from './accountIdentity';
 import { readFarEnough } from './listReach';
 import { transferKey } from './seenTransfers';

@@ -14,7 +14,7 @@ import { stateFacts } from '../shared/callback/callbackEvent';
 import type { CallbackEvent } from '../shared/callback/callbackEvent';
 import { toNumber } from '../shared/service/normalize';
 import { normalizePaymentObject } from '../shared/service/paymentObject';
-import { payApiRequest } from '../shared/transport/request';
+import { payApiRequest } from '../shared/transport';
 import type { CallbackCredentials } from '../shared/callback/credentialCache';
 import type { TriggerOptions } from './triggerOptions';
 import { acknowledge, refuse } from './webhookAnswers';

@@ -29,7 +29,17 @@ const cases: Array<[string, string, 'refused' | 'allowed']> = [
 	['nodes/shared/transport/probe.ts', '../callback/callbackEvent', 'refused'],
 	['nodes/shared/transport/probe.ts', '../service/states', 'allowed'],
 	['nodes/shared/service/probe.ts', '../transport/request', 'refused'],
-	['nodes/shared/callback/probe.ts', '../transport/request', 'allowed'],
+	['nodes/shared/callback/probe.ts', '../transport', 'allowed'],
+	// Outside the transport, only its door (nodes/shared/transport/index.ts).
+	['nodes/shared/callback/probe.ts', '../transport/request', 'refused'],
+	['nodes/Pay/actions/card/probe.ts', '../../../shared/transport/requestTypes', 'refused'],
+	['nodes/Pay/actions/card/probe.ts', '../../../shared/transport', 'allowed'],
+	['nodes/Pay/execution/probe.ts', '../../shared/transport/errorFacts', 'refused'],
+	['nodes/PayTrigger/probe.ts', '../shared/transport/request', 'refused'],
+	['nodes/PayTrigger/probe.ts', '../shared/transport', 'allowed'],
+	['nodes/PayMoneyReceivedTrigger/probe.ts', '../shared/transport/allPages', 'refused'],
+	['nodes/shared/transport/probe.ts', './request', 'allowed'],
+	['nodes/Pay/actions/itemPipeline.ts', '../../shared/transport/request', 'allowed'],
 	['nodes/shared/probe.ts', './transport/safety', 'refused'],
 	['nodes/shared/probe.ts', '../../credentials/PayApi.credentials', 'allowed'],
 	['credentials/probe.ts', '../nodes/shared/jsonLayers', 'refused'],
@@ -37,10 +47,17 @@ const cases: Array<[string, string, 'refused' | 'allowed']> = [
 
 let linted: Array<Array<string | null>> = [];
 
+/**
+ * The errors but an import circle's: an upward import into a file that imports back
+ * (payOperation.ts importing actions/types.ts) is one too, held by test/lint/importCircles.test.ts.
+ */
+const exceptCircles = (rules: Array<string | null>) =>
+	rules.filter((rule) => rule !== 'house/no-import-circle');
+
 beforeAll(() => {
-	linted = lintEach(cases.map(([fileName, from]) => ({ fileName, text: importing(from) }))).map(
-		errors,
-	);
+	linted = lintEach(cases.map(([fileName, from]) => ({ fileName, text: importing(from) })))
+		.map(errors)
+		.map(exceptCircles);
 }, 180_000);
 
 describe('folder imports', () => {

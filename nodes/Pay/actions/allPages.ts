@@ -4,7 +4,7 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readAllPages } from '../../shared/transport/allPages';
+import { readAllPages } from '../../shared/transport';
 import type { OperationEnvironment } from './types';
 
 export async function fetchAllPages(

@@ -7,10 +7,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { releaseLedger, ledgerScope } from '../../shared/transport/atMostOnce';
-import { CREDENTIAL_NAME } from '../../shared/transport/requestTypes';
-import type { TransportSettings } from '../../shared/transport/requestTypes';
-import { DEFAULT_RETRY_SETTINGS } from '../../shared/transport/retryPolicy';
+import {
+	releaseLedger,
+	ledgerScope,
+	CREDENTIAL_NAME,
+	DEFAULT_RETRY_SETTINGS,
+} from '../../shared/transport';
+import type { TransportSettings } from '../../shared/transport';
 import { addFeesHint } from '../execution/feesHint';
 import { withItemIndex } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';

@@ -7,7 +7,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { readErrorFacts, setErrorFacts } from '../../shared/transport/errorFacts';
+import { readErrorFacts, setErrorFacts } from '../../shared/transport';
 import { capitalise } from '../../shared/text';
 
 /**

@@ -7,7 +7,7 @@
 import { hash, createHash } from 'crypto';
 import type { IExecuteFunctions, IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import type { PayRequest } from '../../shared/transport/requestTypes';
+import type { PayRequest } from '../../shared/transport';
 import { readText } from '../helpers/fieldInput';
 import type { OperationEnvironment } from './operationEnvironment';
 import { onceForTheRun, readParameter, runsAsTool } from './readParameter';

@@ -10,8 +10,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { readErrorFacts } from '../../shared/transport/errorFacts';
-import { outcomeOf } from '../../shared/transport/failureMeaning';
+import { readErrorFacts, outcomeOf } from '../../shared/transport';
 
 /** One output item with files in its binary data (a QR code image) beside its JSON. */
 export class ItemWithFiles {

@@ -1,4 +1,4 @@
-import type { ItemRun, PayRequest } from '../../shared/transport/requestTypes';
+import type { ItemRun, PayRequest } from '../../shared/transport';
 
 /**
  * What an operation gets besides its item: the run (node, credential, settings, a cache for the

@@ -6,9 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { outcomeOf } from '../../shared/transport/failureMeaning';
-import type { ItemOutcome, RequestSafety } from '../../shared/transport/failureMeaning';
-import type { PayRequest } from '../../shared/transport/requestTypes';
+import { outcomeOf } from '../../shared/transport';
+import type { RequestSafety, ItemOutcome, PayRequest } from '../../shared/transport';
 import { ItemWithFiles } from './itemOutput';
 import type { ItemResult } from './itemOutput';
 

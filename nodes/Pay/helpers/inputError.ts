@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { setErrorFacts } from '../../shared/transport/errorFacts';
+import { setErrorFacts } from '../../shared/transport';
 
 /**
  * Bad input, found before anything is sent. The message names the field as the editor shows it

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { isPromptRow, readBankCatalog } from '../helpers/banks';
-import { payApiRequest } from '../../shared/transport/request';
+import { payApiRequest } from '../../shared/transport';
 
 /**
  * The bank list of the PSE checkout, loaded live from the service, filtered by what the user types.

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { cardView, listedCards } from '../actions/card/cardView';
-import { payApiRequest } from '../../shared/transport/request';
+import { payApiRequest } from '../../shared/transport';
 
 /**
  * The saved cards for the Card field's list, loaded live from the service (`GET /list_tc/`): each

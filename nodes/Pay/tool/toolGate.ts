@@ -7,8 +7,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { movedNothing } from '../../shared/transport/failureMeaning';
-import type { ItemOutcome } from '../../shared/transport/failureMeaning';
+import { movedNothing } from '../../shared/transport';
+import type { ItemOutcome } from '../../shared/transport';
 import type { ItemResult } from '../execution/itemOutput';
 import { readParameter } from '../execution/readParameter';
 import type { OperationEnvironment, PayOperation } from '../payOperation';

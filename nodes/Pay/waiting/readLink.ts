@@ -6,7 +6,7 @@
 import { sleep } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { payApiRequest } from '../../shared/transport/request';
+import { payApiRequest } from '../../shared/transport';
 import { linkStateOf } from './linkOutcome';
 import { FINAL_PAYMENT_OUTCOMES } from './waitOutcome';
 

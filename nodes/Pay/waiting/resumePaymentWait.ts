@@ -18,7 +18,7 @@ import { paymentStateLabel } from '../../shared/service/states';
 import { linkStateOf } from './linkOutcome';
 import { isFinal, readLink, readLinkUntilFinal } from './readLink';
 import { resumedItems } from './resumedItems';
-import type { WaitingOperation } from './resumedItems';
+import type { WaitingOperation } from './waitKind';
 import { keepWaiting } from './waitAnswers';
 
 export async function resumePaymentWait(

@@ -16,7 +16,7 @@ import { CallbackCredentials } from '../../shared/callback/credentialCache';
 import { rawBodyOf, readCallbackBody } from '../../shared/callback/readCallbackBody';
 import type { RawBodySource } from '../../shared/callback/readCallbackBody';
 import { callbackSecretOf, carriesSecret } from '../../shared/service/callbackSecret';
-import type { WaitingOperation } from './resumedItems';
+import type { WaitingOperation } from './waitKind';
 import { refuseCallback } from './waitAnswers';
 import { readWait } from './waitRecord';
 import { carriesWaitToken, WAIT_TOKEN_PARAMETER } from './waitToken';

@@ -12,14 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { linkOutcome, NOT_CREATED } from './linkOutcome';
-import type { WaitKind } from './waitKind';
-
-/** What the waiting node's operation says of its callbacks and its output. */
-export interface WaitingOperation {
-	waits: WaitKind;
-	/** What Simplify keeps of an output item, when the operation has Simplify (version 2). */
-	simplify?(output: IDataObject): IDataObject;
-}
+import type { WaitingOperation } from './waitKind';
 
 export function resumedItems(
 	context: IWebhookFunctions,

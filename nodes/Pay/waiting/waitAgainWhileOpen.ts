@@ -9,7 +9,7 @@
  */
 import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { itemRequests } from '../../shared/transport/request';
+import { itemRequests } from '../../shared/transport';
 import { runsAsTool } from '../execution/readParameter';
 import { shownValue } from '../helpers/fieldInput';
 import { inputError } from '../helpers/inputError';

@@ -13,7 +13,13 @@ import type {
 } from 'n8n-workflow';
 
 import type { CallbackEvent, EventKind } from '../../shared/callback/callbackEvent';
-import type { WaitingOperation } from './resumedItems';
+
+/** What the waiting node's operation says of its callbacks and its output. */
+export interface WaitingOperation {
+	waits: WaitKind;
+	/** What Simplify keeps of an output item, when the operation has Simplify (version 2). */
+	simplify?(output: IDataObject): IDataObject;
+}
 
 export interface WaitKind {
 	/**

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { callbackSecretOf, carriesSecret } from '../service/callbackSecret';
-import { CREDENTIAL_NAME } from '../transport/requestTypes';
+import { CREDENTIAL_NAME } from '../transport';
 
 /**
  * The credential as the trigger last read it, kept a few seconds per workflow and credential: n8n

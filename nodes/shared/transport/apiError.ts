@@ -9,7 +9,7 @@ import { capitalise } from '../text';
 import { setErrorFacts } from './errorFacts';
 import type { RequestFailure } from './failure';
 import { meaningOf } from './failureMeaning';
-import type { FailureOutcome } from './failureMeaning';
+import type { FailureOutcome } from './outcomes';
 import { httpWords, lostCause, unansweredWords } from './failureWords';
 import type { FailedRequestContext, FailureWords } from './failureWords';
 

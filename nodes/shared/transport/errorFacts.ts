@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-// The outcomes and what each means are in the failure table (failureMeaning.ts).
-import type { FailureOutcome } from './failureMeaning';
+// The outcomes and what each means (the failure table gives a failure its own).
+import type { FailureOutcome } from './outcomes';
 
 /**
  * What a failed item tells a Continue On Fail branch besides its message, carried in the n8n

@@ -14,8 +14,9 @@ import type { LedgerPlace } from './atMostOnce';
 import type { Connection } from './connection';
 import { AlreadySentError, SentAsServiceShowsError } from './earlierSend';
 import type { RequestFailure } from './failure';
-import { meaningOf, OUTCOMES, outcomeAfter } from './failureMeaning';
-import type { ItemOutcome } from './failureMeaning';
+import { meaningOf, outcomeAfter } from './failureMeaning';
+import { OUTCOMES } from './outcomes';
+import type { ItemOutcome } from './outcomes';
 import type { PayRequest, TransportSettings } from './requestTypes';
 import type { SentRecord } from './sentRecord';
 

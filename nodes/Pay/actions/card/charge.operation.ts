@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { paymentStateLabel } from '../../../shared/service/states';
-import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
+import { paymentObjectShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';

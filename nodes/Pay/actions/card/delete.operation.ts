@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
-import type { PayRequest } from '../../../shared/transport/requestTypes';
+import type { PayRequest } from '../../../shared/transport';
 import { optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardUuidProperties, readCardUuid } from './fields';

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { setErrorFacts } from '../../../shared/transport/errorFacts';
+import { setErrorFacts } from '../../../shared/transport';
 import type { OperationEnvironment, PayOperation } from '../types';
 import { cardView, listedCards } from './cardView';
 import { cardUuidProperties, readCardUuid } from './fields';

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
+import { paymentObjectShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import type { OperationEnvironment } from '../types';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { answerFields } from '../../../shared/service/normalize';
-import { paymentObjectShows } from '../../../shared/transport/paymentObjectCheck';
+import { paymentObjectShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readText } from '../../helpers/fieldInput';

@@ -6,9 +6,12 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { meansAlreadyCreated } from '../../../shared/transport/failureMeaning';
-import { sentFactsFor } from '../../../shared/transport/sentFacts';
-import { MAX_RECORDED_ENTRIES, nodeListName } from '../../../shared/transport/sentRecord';
+import {
+	meansAlreadyCreated,
+	sentFactsFor,
+	MAX_RECORDED_ENTRIES,
+	nodeListName,
+} from '../../../shared/transport';
 import type { OperationEnvironment } from '../types';
 
 export const ALREADY_CREATED = Symbol('already created');

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { transferListShows } from '../../../shared/transport/transferListCheck';
+import { transferListShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';

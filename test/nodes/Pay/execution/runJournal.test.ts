@@ -9,7 +9,7 @@ import {
 } from '../../../../nodes/Pay/execution/runJournal';
 import type { RunJournal } from '../../../../nodes/Pay/execution/runJournal';
 import { setErrorFacts } from '../../../../nodes/shared/transport/errorFacts';
-import type { ItemOutcome } from '../../../../nodes/shared/transport/failureMeaning';
+import type { ItemOutcome } from '../../../../nodes/shared/transport/outcomes';
 import type { PayRequest } from '../../../../nodes/shared/transport/requestTypes';
 import { payNode } from '../../../harness/payNode';
 

@@ -19,18 +19,13 @@ import type { RequestFailure } from '../../../../nodes/shared/transport/failure'
 import {
 	KINDS,
 	kindOf,
-	mayHaveActed,
 	meaningOf,
 	meansAlreadyCreated,
-	movedNothing,
-	OUTCOMES,
 	outcomeOf,
 } from '../../../../nodes/shared/transport/failureMeaning';
-import type {
-	FailureKind,
-	ItemOutcome,
-	RequestSafety,
-} from '../../../../nodes/shared/transport/failureMeaning';
+import type { FailureKind, RequestSafety } from '../../../../nodes/shared/transport/failureMeaning';
+import { mayHaveActed, movedNothing, OUTCOMES } from '../../../../nodes/shared/transport/outcomes';
+import type { ItemOutcome } from '../../../../nodes/shared/transport/outcomes';
 import { resolveFailure } from '../../../../nodes/shared/transport/lastFailure';
 import type { RequestCall } from '../../../../nodes/shared/transport/lastFailure';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
