@@ -47,6 +47,9 @@ export async function openWorkflowCanvas(
 	const takeOver = page.getByRole('button', { name: 'Edit here' });
 	if (await takeOver.isVisible()) await takeOver.click();
 	await closeProductionChecklist(page);
+	// The top-right panel buttons come last on a busy machine: measured before they show, nothing
+	// could be found under them.
+	await page.locator('[data-test-id="node-creator-plus-button"]').waitFor({ timeout: 20_000 });
 	const expected = [...nodeIds].sort().join(' ');
 	const deadline = Date.now() + 20_000;
 	let last = '';
