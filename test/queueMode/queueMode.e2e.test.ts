@@ -9,7 +9,6 @@
  * send nothing. The first run on a machine installs n8n 2.41.1 and the Debian packages (README,
  * "Queue mode").
  */
-import { CLAIMED_AHEAD_PER_ITEM_AT_ONCE } from '../../nodes/Pay/actions/itemPipeline';
 import type { Sandbox } from '../../sandbox';
 import { paymentCallbackBody } from '../../sandbox/callbacks';
 import type { PaymentObject } from '../../sandbox/model';
@@ -364,7 +363,8 @@ describe('a worker killed mid-run', () => {
 		// record cannot tell them from a send under way elsewhere, so unknown, and not sent. The
 		// items after them were never claimed: sent now.
 		const inFlight = sentBeforeCrash - 1;
-		const lastClaimed = inFlight + CLAIMED_AHEAD_PER_ITEM_AT_ONCE - 1;
+		// Ten under way at once per Items at Once (itemPipeline.ts): the one in flight and nine more.
+		const lastClaimed = inFlight + 10 - 1;
 		log(`the one in flight: ${JSON.stringify(items[inFlight]).slice(0, 600)}`);
 		log(
 			`claimed but not sent, left unknown: ${outcomes.slice(inFlight + 1).filter((outcome) => outcome === 'unknown').length} of ${amounts.length}`,
