@@ -5,19 +5,25 @@
  * one after the other (execution order v1), in the order of their place on the canvas, which
  * alternates between rounds. Each node's time is the `executionTime` n8n records for it in the
  * execution; medians of the rounds are compared.
+ *
+ * Two paces: the sandbox answering at once (every operation; the payouts' rows are context), and
+ * the sandbox answering every request after the live service's latency (the payouts, whose rows are
+ * the targets), the HTTP Request node then set to have the Pay node's number of requests in flight.
+ * What each node had in flight is read from the sandbox's arrival and answer times.
  */
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
-import { defaultItemsAtOnce, findOperation } from '../nodes/Pay/actions/router';
 import type { SandboxEndpoint } from '../sandbox';
 import { SandboxControl } from '../sandbox/controlClient';
 import { createPayment, decoded, login } from '../test/sandbox/apiClient';
 import { COMPARED_OPERATIONS, httpNodeOf, payNodeOf } from './comparedOperations';
 import type { ComparedOperation } from './comparedOperations';
-import { decisiveFigure, median } from './measure';
+import { comparison, nodeName } from './httpRequestRows';
+import type { Measured, Pace, Phase, Variant } from './httpRequestRows';
+import { inFlightBetween } from './inFlight';
 import type { BenchmarkResult } from './measure';
-import { BENCH_N8N_VERSION, prepareBenchN8n } from './n8nRuntime';
+import { prepareBenchN8n } from './n8nRuntime';
 import type { BenchN8n, ExecutionRecord } from './n8nRuntime';
 
 /** `PAY_BENCH_HTTP_PORT`: n8n's port (its task broker takes the port 10 above). */
@@ -31,60 +37,82 @@ const MONEY_SIZES = sizesFrom(process.env.PAY_BENCH_MONEY_SIZES ?? '100,1000');
 const OPERATIONS = process.env.PAY_BENCH_HTTP_OPERATIONS?.split(',');
 /** Each round runs every size once; rounds alternate which node of a pair runs first. */
 const ROUNDS = Number(process.env.PAY_BENCH_HTTP_ROUNDS ?? 4);
-/** Creations and reads at most as slow as the HTTP Request node; payouts, with a claim, 1.2x. */
-const targetOf = (compared: ComparedOperation) => (compared.movesMoney ? 1.2 : 1.0);
-
-type Pace = 'default' | 'ten';
-
-interface Variant {
-	compared: ComparedOperation;
-	pace: Pace;
-	subject: 'pay' | 'http';
-}
+/**
+ * The live service's latency the payouts' rows are measured at (`PAY_BENCH_LATENCY_MS`, 150).
+ * `PAY_BENCH_PACES=0` or `=150` runs only the rows of that latency.
+ */
+const LATENCY_MS = Number(process.env.PAY_BENCH_LATENCY_MS ?? 150);
+const PACES = process.env.PAY_BENCH_PACES?.split(',').map(Number);
+/**
+ * Rounds of a size at the service's latency (`PAY_BENCH_PACED_ROUNDS`): 1,000 payouts one at a
+ * time take 150 s per node, so 2 rounds (one with each node first) at 1,000 and up.
+ */
+const PACED_ROUNDS = Number(process.env.PAY_BENCH_PACED_ROUNDS ?? 2);
+const roundsAt = (latencyMs: number, size: number) =>
+	latencyMs > 0 && size >= 1_000 ? Math.min(PACED_ROUNDS, ROUNDS) : ROUNDS;
 
 const comparedHere = COMPARED_OPERATIONS.filter(
 	(compared) => !OPERATIONS || OPERATIONS.includes(compared.operation),
 );
 const sizesOf = (compared: ComparedOperation) => (compared.movesMoney ? MONEY_SIZES : SIZES);
-const ALL_SIZES = [...new Set(comparedHere.flatMap(sizesOf))].sort((a, b) => a - b);
+const sizesIn = (phase: Phase) =>
+	[...new Set(phase.compared.flatMap(sizesOf))].sort((a, b) => a - b);
 
-const VARIANTS: Variant[] = comparedHere.flatMap((compared) =>
-	(['default', 'ten'] as Pace[]).flatMap((pace) =>
-		(['pay', 'http'] as const).map((subject) => ({ compared, pace, subject })),
-	),
-);
-const variantsAt = (size: number) =>
-	VARIANTS.filter((variant) => sizesOf(variant.compared).includes(size));
+const PHASES: Phase[] = [
+	{ latencyMs: 0, compared: comparedHere },
+	{ latencyMs: LATENCY_MS, compared: comparedHere.filter((compared) => compared.movesMoney) },
+].filter((phase) => phase.compared.length > 0 && (!PACES || PACES.includes(phase.latencyMs)));
 
-function nodeName({ compared, pace, subject }: Variant): string {
-	return `${subject === 'pay' ? 'Pay' : 'HTTP Request'} ${compared.operation} ${pace === 'ten' ? '10 at a time' : 'default'}`;
+const variantsOf = (phase: Phase): Variant[] =>
+	phase.compared.flatMap((compared) =>
+		(['default', 'ten'] as Pace[]).flatMap((pace) =>
+			(['pay', 'http'] as const).map((subject) => ({ compared, pace, subject })),
+		),
+	);
+const variantsAt = (phase: Phase, size: number) =>
+	variantsOf(phase).filter((variant) => sizesOf(variant.compared).includes(size));
+
+/**
+ * The HTTP Request node starts a batch's requests without waiting for the previous batch's
+ * answers: its batches are as far apart as the service takes to answer, so that it has as many in
+ * flight as the Pay node (the sandbox's times verify it). Against an instant service: batches of 10
+ * 1 ms apart, and by default every item's request at once.
+ */
+function httpBatching(latencyMs: number, pace: Pace): Record<string, unknown> {
+	if (latencyMs > 0)
+		return {
+			batching: { batch: { batchSize: pace === 'ten' ? 10 : 1, batchInterval: latencyMs } },
+		};
+	return pace === 'ten' ? { batching: { batch: { batchSize: 10, batchInterval: 1 } } } : {};
 }
 
-function comparedNode(variant: Variant, sandbox: SandboxEndpoint, slug: string) {
+function comparedNode(variant: Variant, phase: Phase, sandbox: SandboxEndpoint, slug: string) {
 	if (variant.subject === 'pay')
 		return payNodeOf(variant.compared, slug, variant.pace === 'ten' ? { concurrency: 10 } : {});
-	// The HTTP Request node's nearest setting: batches of 10, 1 ms apart (it starts a batch without
-	// waiting for the previous one's answers; without batching it starts every item's request at
-	// once).
-	const options =
-		variant.pace === 'ten' ? { batching: { batch: { batchSize: 10, batchInterval: 1 } } } : {};
+	const options = httpBatching(phase.latencyMs, variant.pace);
 	return httpNodeOf(variant.compared, sandbox, slug, options);
 }
 
-function workflow(
-	id: string,
-	size: number,
-	sandbox: SandboxEndpoint,
-	slug: string,
-	payFirst: boolean,
-) {
-	const nodes = [...firstNodes(size, sandbox), ...comparedNodes(size, sandbox, slug, payFirst)];
+interface Placed {
+	id: string;
+	size: number;
+	phase: Phase;
+	payFirst: boolean;
+}
+
+function workflow(placed: Placed, sandbox: SandboxEndpoint, slug: string) {
+	const { id, size, phase } = placed;
+	const nodes = [...firstNodes(size, sandbox), ...comparedNodes(placed, sandbox, slug)];
 	const connections = {
 		Start: { main: [[{ node: 'Get token', type: 'main', index: 0 }]] },
 		'Get token': { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
 		Items: {
 			main: [
-				variantsAt(size).map((variant) => ({ node: nodeName(variant), type: 'main', index: 0 })),
+				variantsAt(phase, size).map((variant) => ({
+					node: nodeName(variant),
+					type: 'main',
+					index: 0,
+				})),
 			],
 		},
 	};
@@ -141,16 +169,15 @@ function firstNodes(size: number, sandbox: SandboxEndpoint): Array<Record<string
  * rounds.
  */
 function comparedNodes(
-	size: number,
+	placed: Placed,
 	sandbox: SandboxEndpoint,
 	slug: string,
-	payFirst: boolean,
 ): Array<Record<string, unknown>> {
-	return variantsAt(size).map((variant, index) => {
+	return variantsAt(placed.phase, placed.size).map((variant, index) => {
 		const pair = Math.floor(index / 2);
-		const first = (variant.subject === 'pay') === payFirst;
+		const first = (variant.subject === 'pay') === placed.payFirst;
 		return {
-			...comparedNode(variant, sandbox, slug),
+			...comparedNode(variant, placed.phase, sandbox, slug),
 			name: nodeName(variant),
 			position: [700, pair * 400 + (first ? 0 : 200)],
 		};
@@ -158,8 +185,8 @@ function comparedNodes(
 }
 
 /** Every node gave an item per input item, and none that did nothing (a repeat refused, say). */
-function checkRecord(record: ExecutionRecord, size: number): void {
-	for (const variant of variantsAt(size)) {
+function checkRecord(record: ExecutionRecord, phase: Phase, size: number): void {
+	for (const variant of variantsAt(phase, size)) {
 		const runs = record.runData[nodeName(variant)];
 		const run = runs?.[0];
 		if (!run) throw new Error(`${nodeName(variant)} did not run (execution ${record.status})`);
@@ -175,20 +202,33 @@ export async function benchmarkHttpRequestNode(
 	sandbox: SandboxEndpoint,
 ): Promise<BenchmarkResult[]> {
 	const n8n: BenchN8n = await prepareBenchN8n(sandbox, 'bench-http-request', PORT);
+	const control = new SandboxControl(sandbox.baseUrl);
 	// Payouts of every round and size, both nodes: more than the demo account starts with.
-	await new SandboxControl(sandbox.baseUrl).updateAccount('demo', { balance: 1e12 });
+	await control.updateAccount('demo', { balance: 1e12 });
 	// The service calls a payment's slug `url`.
 	const slug = (decoded(await createPayment(await login(sandbox))) as { url: string }).url;
 	await importRoundWorkflows(n8n, sandbox, slug);
-	const started = Date.now();
-	const times = await executionTimes(n8n);
-	const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-	return comparedHere.flatMap((compared) =>
-		(['default', 'ten'] as Pace[]).map((pace) => comparison(compared, pace, times, minutes)),
-	);
+	const results: BenchmarkResult[] = [];
+	for (const phase of PHASES) {
+		const started = Date.now();
+		await control.settings({ latencyMs: phase.latencyMs });
+		const measured = await executionTimes(n8n, control, phase).finally(
+			async () => await control.settings({ latencyMs: 0 }),
+		);
+		const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+		for (const compared of phase.compared)
+			for (const pace of ['default', 'ten'] as Pace[])
+				results.push(
+					comparison({ compared, pace, phase, measured, minutes }, sizesOf(compared), (size) =>
+						roundsAt(phase.latencyMs, size),
+					),
+				);
+	}
+	return results;
 }
 
-const workflowId = (size: number, round: number) => `benchHttp${size}r${round}`;
+const workflowId = (phase: Phase, size: number, round: number) =>
+	`benchHttp${phase.latencyMs}ms${size}r${round}`;
 
 /**
  * A workflow of its own for every round: the Pay node derives each creation's idempotency key, and
@@ -202,73 +242,40 @@ async function importRoundWorkflows(
 ): Promise<void> {
 	const folder = join(n8n.userFolder, 'workflows');
 	mkdirSync(folder, { recursive: true });
-	for (let round = 0; round < ROUNDS; round++) {
-		for (const size of ALL_SIZES) {
-			const id = workflowId(size, round);
-			const payFirst = round % 2 === 0;
-			writeFileSync(
-				join(folder, `${id}.json`),
-				JSON.stringify(workflow(id, size, sandbox, slug, payFirst)),
-			);
-		}
-	}
+	for (const phase of PHASES)
+		for (const size of sizesIn(phase))
+			for (let round = 0; round < roundsAt(phase.latencyMs, size); round++) {
+				const id = workflowId(phase, size, round);
+				const placed = { id, size, phase, payFirst: round % 2 === 0 };
+				writeFileSync(join(folder, `${id}.json`), JSON.stringify(workflow(placed, sandbox, slug)));
+			}
 	await n8n.command(['import:workflow', '--separate', `--input=${folder}`]);
 }
 
-/** Every round's workflows executed: each node's execution times, keyed `size:node name`. */
-async function executionTimes(n8n: BenchN8n): Promise<Map<string, number[]>> {
-	const times = new Map<string, number[]>();
+/** Every round's workflows of the phase executed: each node's execution times and in flight. */
+async function executionTimes(
+	n8n: BenchN8n,
+	control: SandboxControl,
+	phase: Phase,
+): Promise<Measured> {
+	const measured: Measured = { times: new Map(), inFlight: new Map() };
+	const add = <T>(map: Map<string, T[]>, key: string, value: T) =>
+		map.set(key, [...(map.get(key) ?? []), value]);
 	for (let round = 0; round < ROUNDS; round++) {
-		for (const size of ALL_SIZES) {
-			const record = await n8n.execute(workflowId(size, round));
-			checkRecord(record, size);
-			for (const variant of variantsAt(size)) {
+		for (const size of sizesIn(phase)) {
+			if (round >= roundsAt(phase.latencyMs, size)) continue;
+			const since = Date.now();
+			const record = await n8n.execute(workflowId(phase, size, round));
+			checkRecord(record, phase, size);
+			const requests = await control.requestTimes(since);
+			for (const variant of variantsAt(phase, size)) {
 				const key = `${size}:${nodeName(variant)}`;
-				times.set(key, [
-					...(times.get(key) ?? []),
-					record.runData[nodeName(variant)][0].executionTime,
-				]);
+				const run = record.runData[nodeName(variant)][0];
+				add(measured.times, key, run.executionTime);
+				const end = run.startTime + run.executionTime;
+				add(measured.inFlight, key, inFlightBetween(requests, run.startTime, end));
 			}
 		}
 	}
-	return times;
-}
-
-/** One operation at one pace: the Pay node against the HTTP Request node at every size. */
-function comparison(
-	compared: ComparedOperation,
-	pace: Pace,
-	times: Map<string, number[]>,
-	minutes: string,
-): BenchmarkResult {
-	const target = targetOf(compared);
-	const meetsTarget = (ratio: number) => ratio <= target;
-	const ratios: string[] = [];
-	let worst = 0;
-	for (const size of sizesOf(compared)) {
-		const timeOf = (subject: 'pay' | 'http') =>
-			median(times.get(`${size}:${nodeName({ compared, pace, subject })}`) as number[]);
-		const [pay, http] = [timeOf('pay'), timeOf('http')];
-		worst = Math.max(worst, pay / http);
-		ratios.push(
-			`${size.toLocaleString('en')} items: Pay ${pay.toFixed(0)} ms vs HTTP Request ${http.toFixed(0)} ms, ${(pay / http).toFixed(2)}×`,
-		);
-	}
-	return {
-		name: `vs n8n's HTTP Request node: ${compared.title}, ${pace === 'ten' ? '10 at a time' : 'defaults'}`,
-		measured:
-			`real n8n ${BENCH_N8N_VERSION} on its Node 24, same local sandbox answering at once, the nodes' execution times from n8n's execution records, median of ${ROUNDS} executions alternating which node runs first (all rows took ${minutes} min); ` +
-			`${paceText(compared, pace)}; ${ratios.join('; ')}`,
-		figure: `${decisiveFigure(worst, 2, meetsTarget)}× (worst size)`,
-		target: `≤ ${target.toFixed(1)}× at every size`,
-		met: meetsTarget(worst),
-	};
-}
-
-function paceText(compared: ComparedOperation, pace: Pace): string {
-	if (pace === 'ten')
-		return "10 at a time (Pay: Items at Once 10; HTTP Request: Batching, 10 items per batch 1 ms apart, its nearest setting: it starts a batch's requests without waiting for the previous batch's answers)";
-	const operation = findOperation(String(compared.payParameters('').resource), compared.operation);
-	const pay = operation ? defaultItemsAtOnce(operation) : 1;
-	return `each node's default (Pay: Items at Once unset, ${pay} at a time for this operation${compared.movesMoney ? ', References claimed in batches ahead of the wire' : ''}; HTTP Request: every item's request started at once)`;
+	return measured;
 }

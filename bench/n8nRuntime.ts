@@ -43,6 +43,8 @@ export interface BenchN8n {
 }
 
 export interface NodeRun {
+	/** When the node started (epoch ms). */
+	startTime: number;
 	executionTime: number;
 	executionStatus?: string;
 	error?: { message: string };

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
 		quiet: process.env.PAY_SANDBOX_QUIET === '1',
 		autoPayDelayMs: Number(process.env.PAY_SANDBOX_AUTOPAY_MS ?? 60_000),
 		withdrawalStepMs: Number(process.env.PAY_SANDBOX_WITHDRAWAL_STEP_MS ?? 5_000),
+		latencyMs: Number(process.env.PAY_SANDBOX_LATENCY_MS ?? 0),
 	});
 	console.log(describeSandbox(sandbox));
 	const stop = () => void sandbox.close().then(() => process.exit(0));

@@ -16,6 +16,7 @@ import type {
 import type { FailureBody } from './failureBodies';
 import type { Fault } from './faults';
 import type { CallbackDelivery } from './model';
+import type { RequestTime } from './requestTimes';
 
 export class SandboxControl {
 	private readonly http: AxiosInstance;
@@ -40,6 +41,11 @@ export class SandboxControl {
 	/** Per route, the most requests handled at the same time since counters were cleared. */
 	async mostAtOnce(route: string): Promise<number> {
 		return ((await this.http.get('/at-once')).data as Record<string, number>)[route] ?? 0;
+	}
+
+	/** When each service request arrived and was answered (epoch ms), from `since` on. */
+	async requestTimes(since = 0): Promise<RequestTime[]> {
+		return (await this.http.get('/request-times', { params: { since } })).data;
 	}
 
 	async resetCounters(): Promise<void> {

@@ -26,6 +26,7 @@ export const SETTABLE_OPTIONS = [
 	'withdrawalStepMs',
 	'callbackEncoding',
 	'detailLagMs',
+	'latencyMs',
 	'brebEnabled',
 	'refuseCreationWithoutCallback',
 ] as const;

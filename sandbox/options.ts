@@ -35,6 +35,11 @@ export interface SandboxOptions {
 	 * change (a callback can arrive before the read shows what it says). 0: the read is current.
 	 */
 	detailLagMs: number;
+	/**
+	 * Every service request (not the control API's) is answered this many ms after it arrived, on
+	 * every route alike: the live service's round trip (about 150 ms). 0: at once.
+	 */
+	latencyMs: number;
 	/** Bre-B is commercially gated in some environments; false refuses it. */
 	brebEnabled: boolean;
 	/**
@@ -65,6 +70,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 	withdrawalStepMs: 0,
 	callbackEncoding: 'json',
 	detailLagMs: 0,
+	latencyMs: 0,
 	brebEnabled: true,
 	refuseCreationWithoutCallback: true,
 	quiet: true,

@@ -22,6 +22,7 @@ const NOT_KEPT = new Set([
 	'counters',
 	'mostAtOnce',
 	'atOnceNow',
+	'requestTimes',
 	'requestsUnderWay',
 	'faults',
 	'baseUrl',

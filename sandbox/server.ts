@@ -49,6 +49,9 @@ async function handle(
 	state.requestsUnderWay++;
 	const handled = state.handling(routeName);
 	try {
+		// The service's pace: every route alike, before anything else happens.
+		const { latencyMs } = state.options;
+		if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 		const fault = takeFault(state.faults, routeName);
 		return await serve(state, incoming, response, request, match, fault);
 	} finally {

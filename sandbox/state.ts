@@ -15,6 +15,7 @@ import type {
 import type { SandboxOptions } from './options';
 import type { RsaKeys } from './rsa';
 import type { Fault } from './faults';
+import { RequestTimes } from './requestTimes';
 
 export interface AccessToken {
 	username: string;
@@ -72,6 +73,8 @@ export class SandboxState {
 	/** Per route, the most of its requests handled at the same time since counters were cleared. */
 	mostAtOnce = new Map<string, number>();
 	private atOnceNow = new Map<string, number>();
+	/** When each service request arrived and was answered since counters were cleared. */
+	requestTimes = new RequestTimes();
 	faults: Fault[] = [];
 	callbacks: CallbackDelivery[] = [];
 	/** Timers of delayed effects (auto-pay, withdrawal steps), cleared on reset and close. */
@@ -176,6 +179,7 @@ export class SandboxState {
 	clearCounters(): void {
 		this.counters.clear();
 		this.mostAtOnce.clear();
+		this.requestTimes.clear();
 	}
 
 	/** A request of the route begins: counted with those at once; the returned function ends it. */
@@ -183,7 +187,11 @@ export class SandboxState {
 		const now = (this.atOnceNow.get(route) ?? 0) + 1;
 		this.atOnceNow.set(route, now);
 		this.mostAtOnce.set(route, Math.max(now, this.mostAtOnce.get(route) ?? 0));
-		return () => this.atOnceNow.set(route, (this.atOnceNow.get(route) ?? 1) - 1);
+		const answered = this.requestTimes.arrived(route);
+		return () => {
+			this.atOnceNow.set(route, (this.atOnceNow.get(route) ?? 1) - 1);
+			answered();
+		};
 	}
 
 	later(delayMs: number, effect: () => void): void {

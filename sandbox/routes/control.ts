@@ -47,6 +47,11 @@ export const controlRoutes: Route[] = [
 	// How many requests of each route were handled at the same time, at most: what a client's
 	// concurrency really was.
 	control('GET', '/at-once', ({ state }) => ok(Object.fromEntries(state.mostAtOnce))),
+	// When each service request arrived and was answered (epoch ms), `?since=` ms on: what was in
+	// flight at any moment.
+	control('GET', '/request-times', ({ state, request }) =>
+		ok(state.requestTimes.since(Number(request.query.get('since') ?? 0) || 0)),
+	),
 	// Answers once no service request is being handled (up to 30 s): what a
 	// delayed request does is done.
 	control('POST', '/settle', async ({ state }) => {

@@ -349,7 +349,7 @@ describe('two workers claiming one reference at the same instant', () => {
 
 describe('a worker killed mid-run', () => {
 	it("n8n's Retry of the crashed execution runs nothing; the batch run again sends nothing twice, and neither what was in flight nor what was claimed with it", async () => {
-		const amounts = [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008];
+		const amounts = Array.from({ length: 20 }, (_, index) => 3001 + index);
 		const batch = amounts.map((amount) => ({ to: '3109876543', amount }));
 		const { executionId, sentBeforeCrash } = await workerKilledMidBatch(batch, amounts);
 		await expectCrashedAndItsRetryRunsNothing(executionId, amounts, sentBeforeCrash);
@@ -359,18 +359,30 @@ describe('a worker killed mid-run', () => {
 		log(`the batch run again: ${JSON.stringify(outcomes)}`);
 		// Sent before the crash: already_sent; the one in flight (recorded, never answered) is not
 		// sent again: already_sent when the node finds it in the service's list of transfers, else
-		// unknown; the rest were claimed with the run's batch before the crash and never left: their
-		// record cannot tell them from a send under way elsewhere, so unknown, and not sent.
+		// unknown; those under way with it were claimed before the crash and never left: their
+		// record cannot tell them from a send under way elsewhere, so unknown, and not sent. The
+		// items after them were never claimed: sent now.
 		const inFlight = sentBeforeCrash - 1;
+		// Ten under way at once per Items at Once (itemPipeline.ts): the one in flight and nine more.
+		const lastClaimed = inFlight + 10 - 1;
 		log(`the one in flight: ${JSON.stringify(items[inFlight]).slice(0, 600)}`);
+		log(
+			`claimed but not sent, left unknown: ${outcomes.slice(inFlight + 1).filter((outcome) => outcome === 'unknown').length} of ${amounts.length}`,
+		);
 		expect(['already_sent', 'unknown']).toContain(outcomes[inFlight]);
 		expect(outcomes.slice(0, inFlight)).toEqual(
 			amounts.slice(0, inFlight).map(() => 'already_sent'),
 		);
-		expect(outcomes.slice(inFlight + 1)).toEqual(amounts.slice(inFlight + 1).map(() => 'unknown'));
-		// At the sandbox, what went out before the crash went out once, and nothing else.
+		expect(outcomes.slice(inFlight + 1, lastClaimed + 1)).toEqual(
+			amounts.slice(inFlight + 1, lastClaimed + 1).map(() => 'unknown'),
+		);
+		expect(outcomes.slice(lastClaimed + 1)).toEqual(
+			amounts.slice(lastClaimed + 1).map(() => 'sent'),
+		);
+		// At the sandbox, what went out before the crash went out once, the rest once now.
 		const sent = transfersOf(amounts).map((transfer) => transfer.amount);
-		expect(sent.sort()).toEqual(amounts.slice(0, sentBeforeCrash).sort());
+		const unsent = amounts.slice(sentBeforeCrash, lastClaimed + 1);
+		expect(sent.sort()).toEqual(amounts.filter((amount) => !unsent.includes(amount)).sort());
 	}, 300_000);
 });
 

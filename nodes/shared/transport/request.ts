@@ -58,9 +58,8 @@ export async function payApiRequest(
 	const answer = sent.value;
 	recordAnswer(call.place, answer);
 	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
-	// In a run the mark is left to the gate, the next items sending meanwhile (where answers come
-	// two or more a tenth of a second, those of one tenth share a write), and the run ends only
-	// once it is made; after a crash, what went out and lost its mark is asked of the service.
+	// In a run the mark is left to the gate, written while the next items send, and the run ends
+	// only once it is made; after a crash, what went out and lost its mark is asked of the service.
 	if (request.gate && record)
 		request.gate.leaveBehind(async () => await markSent(this, request, record, answer));
 	else if (record) await markSent(this, request, record, answer);

@@ -131,8 +131,8 @@ export interface SendGate {
 	leave(itemIndex: number): void;
 	shut(): void;
 	/**
-	 * A write the item leaves behind (its "sent" mark), made later together with the others left
-	 * meanwhile: the next item need not wait for it, the run does, before it ends. It must not fail.
+	 * A write the item leaves behind (its "sent" mark), started at once: the next item need not
+	 * wait for it, the run does, before it ends. It must not fail.
 	 */
 	leaveBehind(write: () => Promise<void>): void;
 }

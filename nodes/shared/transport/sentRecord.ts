@@ -108,8 +108,8 @@ export const nodeListName = (context: { getWorkflow(): { id?: string } }, node: 
 	`${context.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 
 /**
- * Records the reference with this claim's owner key, then checks that no other claim took it. The
- * claims of one run's items arrive together, so they share their writes and their wait.
+ * Records the reference with this claim's owner key, then checks that no other claim took it.
+ * Claims that arrive together (a run's first items) share their writes.
  */
 async function claim(entries: ReferenceEntries, checkDelayMs: number): Promise<EarlierSend> {
 	const { list, claimKey, ownerKey } = entries;

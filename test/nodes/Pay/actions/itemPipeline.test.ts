@@ -55,51 +55,6 @@ describe('runItems', () => {
 		expect(most).toBe(3);
 	});
 
-	it('runs as many items at once as a limit that grows as the run goes allows', async () => {
-		let running = 0;
-		const mostWhenStarted: number[] = [];
-		let finished = 0;
-		await runItems(
-			contextWith(false),
-			12,
-			async () => {
-				running++;
-				mostWhenStarted.push(running);
-				await pause(2);
-				running--;
-				finished++;
-				return {};
-			},
-			{ most: () => (finished < 2 ? 1 : 4), fewestTogether: () => 1 },
-		);
-		expect(mostWhenStarted.slice(0, 2)).toEqual([1, 1]);
-		expect(Math.max(...mostWhenStarted)).toBe(4);
-	});
-
-	it('launches in batches when asked: with 8 at most, at least 4 together, never 1 each time 1 ends', async () => {
-		// The items started in one go (one synchronous pass of the launcher), in order.
-		const batches: number[] = [];
-		let open = false;
-		await runItems(
-			contextWith(false),
-			40,
-			async (index) => {
-				if (!open) {
-					open = true;
-					batches.push(0);
-					queueMicrotask(() => (open = false));
-				}
-				batches[batches.length - 1]++;
-				await pause(1 + (index % 3));
-				return {};
-			},
-			{ most: () => 8, fewestTogether: () => 4 },
-		);
-		expect(batches.reduce((sum, started) => sum + started, 0)).toBe(40);
-		expect(batches[0]).toBe(8);
-		expect(Math.min(...batches)).toBeGreaterThanOrEqual(4);
-	});
-
 	it('stops on an item whose failure cannot even be turned into an error item, rather than wait for it', async () => {
 		const unreadable = new Proxy(
 			{},
@@ -116,7 +71,7 @@ describe('runItems', () => {
 				if (index === 1) throw unreadable;
 				return {};
 			},
-			{ most: () => 2, fewestTogether: () => 1 },
+			2,
 		);
 		await expect(run).rejects.toThrow('unreadable failure');
 	});
