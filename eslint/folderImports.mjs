@@ -79,12 +79,6 @@ export const folderImports = [
 		endingIn(others('PayMoneyReceivedTrigger'), "a node never reaches into another node's folder"),
 		THROUGH_THE_DOOR,
 	]),
-	// The item pipeline still imports five files behind the door: another change to it is under
-	// way (issue 57, point 3), and its imports go through the door when that lands.
-	restricted(
-		'nodes/Pay/actions/itemPipeline.ts',
-		floorPatterns(PAY_FLOORS, others('Pay'), 2).filter((pattern) => pattern !== THROUGH_THE_DOOR),
-	),
 	restricted('credentials/**/*.ts', [
 		endingIn(['nodes'], 'the credential imports nothing of nodes/'),
 	]),

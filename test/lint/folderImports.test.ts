@@ -39,7 +39,7 @@ const cases: Array<[string, string, 'refused' | 'allowed']> = [
 	['nodes/PayTrigger/probe.ts', '../shared/transport', 'allowed'],
 	['nodes/PayMoneyReceivedTrigger/probe.ts', '../shared/transport/allPages', 'refused'],
 	['nodes/shared/transport/probe.ts', './request', 'allowed'],
-	['nodes/Pay/actions/itemPipeline.ts', '../../shared/transport/request', 'allowed'],
+	['nodes/Pay/actions/itemPipeline.ts', '../../shared/transport/request', 'refused'],
 	['nodes/shared/probe.ts', './transport/safety', 'refused'],
 	['nodes/shared/probe.ts', '../../credentials/PayApi.credentials', 'allowed'],
 	['credentials/probe.ts', '../nodes/shared/jsonLayers', 'refused'],

@@ -7,10 +7,8 @@
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isAlreadySent } from '../../shared/transport/earlierSend';
-import { outcomeOf } from '../../shared/transport/failureMeaning';
-import { itemRequests } from '../../shared/transport/request';
-import type { PayRequest, SendGate } from '../../shared/transport/requestTypes';
+import { isAlreadySent, itemRequests, outcomeOf } from '../../shared/transport';
+import type { PayRequest, SendGate } from '../../shared/transport';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
