@@ -14,6 +14,19 @@ function roundTrip(payload: string, level: QrLevel, minVersion = 1, pixelsPerMod
 	return { code, decoded: decodePng(qrPng(code, { pixelsPerModule })) };
 }
 
+/** The module matrix the qrcode library draws for the payload at `code`'s settings. */
+function drawnByQrcode(payload: string, code: ReturnType<typeof encodeQr>): number[] {
+	const theirs = QRCodeLibrary.create(
+		[{ data: payload, mode: code.mode } as QRCodeLibrary.QRCodeSegment],
+		{
+			errorCorrectionLevel: code.level,
+			version: code.version,
+			maskPattern: code.mask as QRCodeLibrary.QRCodeMaskPattern,
+		},
+	);
+	return [...theirs.modules.data];
+}
+
 const ACCENTED = 'áéíóúñÑüÁÉÍÓÚ¿¡';
 const characters = fc.oneof(
 	fc.constantFrom(...'0123456789'),
@@ -47,6 +60,10 @@ describe('encodeQr: decoded by jsQR from the PNG', () => {
 				(payload, level, minVersion) => {
 					const { code, decoded } = roundTrip(payload, level, minVersion);
 					expect(code.version).toBeGreaterThanOrEqual(minVersion);
+					// jsQR misses some valid symbols (version 23-L holding only "0"): such a one must then
+					// be, module for module, the one a well-known encoder draws with the same settings.
+					if (decoded === null || decoded === undefined)
+						return expect(code.modules.flat().map(Number)).toEqual(drawnByQrcode(payload, code));
 					expect(decoded?.data).toBe(payload);
 					expect(decoded?.version).toBe(code.version);
 					expect(decoded?.binaryData).toEqual([...Buffer.from(payload, 'utf8')]);
