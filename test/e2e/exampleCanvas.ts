@@ -43,13 +43,8 @@ export async function openWorkflowCanvas(
 	const inEditor = new URL(page.url()).pathname.startsWith('/workflow/');
 	if (!(inEditor && (await routeTo(page, url)))) await page.goto(url);
 	await page.locator('.vue-flow__node').first().waitFor({ timeout: 60_000 });
-	// n8n 2.41 locks a workflow to the last tab that edited it, for a while after it closed.
-	const takeOver = page.getByRole('button', { name: 'Edit here' });
-	if (await takeOver.isVisible()) await takeOver.click();
+	await editable(page);
 	await closeProductionChecklist(page);
-	// The top-right panel buttons come last on a busy machine: measured before they show, nothing
-	// could be found under them.
-	await page.locator('[data-test-id="node-creator-plus-button"]').waitFor({ timeout: 20_000 });
 	const expected = [...nodeIds].sort().join(' ');
 	const deadline = Date.now() + 20_000;
 	let last = '';
@@ -64,6 +59,21 @@ export async function openWorkflowCanvas(
 		if (now === last && now.startsWith(`${expected}|`)) return;
 		if (Date.now() > deadline) throw new Error(`the canvas of ${url} did not settle: ${now}`);
 		last = now;
+		await page.waitForTimeout(250);
+	}
+}
+
+/**
+ * Waits until the canvas can be edited, so that its panel buttons show (measured before they do,
+ * nothing could be found under them). n8n 2.41 locks a workflow to the last tab that edited it,
+ * for a while after it closed, and may say so only after the canvas is drawn: taken over here.
+ */
+async function editable(page: Page): Promise<void> {
+	const plus = page.locator('[data-test-id="node-creator-plus-button"]');
+	const takeOver = page.getByRole('button', { name: 'Edit here' });
+	for (const deadline = Date.now() + 30_000; !(await plus.isVisible());) {
+		if (await takeOver.isVisible()) await takeOver.click();
+		if (Date.now() > deadline) throw new Error(`the canvas of ${page.url()} stayed read-only`);
 		await page.waitForTimeout(250);
 	}
 }
