@@ -2,6 +2,26 @@
  * Node parameters that several tests send alike: kept in one place so that they cannot drift apart.
  */
 
+/** A PSE payment link as the accounting tests create it; each gives its own amount and text. */
+export const PSE_LINK = {
+	resource: 'payment',
+	operation: 'create',
+	paymentMethods: ['pse'],
+	payerRedirectUrl: 'https://shop.example/thanks',
+	callbackUrl: 'https://hooks.example/webhook/pay',
+	expirationDays: 1,
+};
+
+/** Payment → Get of the link `slug`, by its id. */
+export function paymentGet(slug: string, more: Record<string, unknown> = {}) {
+	return {
+		resource: 'payment',
+		operation: 'get',
+		slug: { __rl: true, mode: 'id', value: slug },
+		...more,
+	};
+}
+
 /** The payer of the checkout tests (a citizenship card, a Colombian mobile). */
 export const PAYER = {
 	payerName: 'Ana Pérez',

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox';
 import { feesFor } from '../../../../../sandbox/fees';
-import { pseCheckout } from '../../../../harness/parameters';
+import { paymentGet, PSE_LINK, pseCheckout } from '../../../../harness/parameters';
 import { runPayNode } from '../../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../../harness/sandboxPerFile';
@@ -26,22 +26,8 @@ async function run(parameters: IDataObject): Promise<IDataObject> {
 	return result.items[0].json;
 }
 
-const CREATE = {
-	resource: 'payment',
-	operation: 'create',
-	amount: 50000,
-	description: 'Invoice 2026-0042',
-	paymentMethods: ['pse'],
-	payerRedirectUrl: 'https://shop.example/thanks',
-	callbackUrl: 'https://hooks.example/webhook/pay',
-	expirationDays: 1,
-};
-const get = (slug: string, more: IDataObject = {}) => ({
-	resource: 'payment',
-	operation: 'get',
-	slug: { __rl: true, mode: 'id', value: slug },
-	...more,
-});
+const CREATE = { ...PSE_LINK, amount: 50000, description: 'Invoice 2026-0042' };
+const get = paymentGet;
 
 /** The sandbox's own fee, IVA and net for the amount: what the service shows. */
 function serviceFigures(amount: number, clientAssumesCosts = false) {

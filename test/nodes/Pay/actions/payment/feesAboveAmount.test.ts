@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../../sandbox';
 import { feesFor } from '../../../../../sandbox/fees';
-import { pseCheckout } from '../../../../harness/parameters';
+import { paymentGet, PSE_LINK, pseCheckout } from '../../../../harness/parameters';
 import { runPayNode } from '../../../../harness/runWorkflow';
 import { sandboxCredentials } from '../../../../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../../../../harness/sandboxPerFile';
@@ -25,22 +25,8 @@ const run = async (parameters: IDataObject, input?: IDataObject[], typeVersion =
 		credentials: sandboxCredentials(sandbox),
 	});
 
-const CREATE = {
-	resource: 'payment',
-	operation: 'create',
-	amount: '={{ $json.amount }}',
-	description: 'Small invoice',
-	paymentMethods: ['pse'],
-	payerRedirectUrl: 'https://shop.example/thanks',
-	callbackUrl: 'https://hooks.example/webhook/pay',
-	expirationDays: 1,
-};
-const get = (slug: string, more: IDataObject = {}) => ({
-	resource: 'payment',
-	operation: 'get',
-	slug: { __rl: true, mode: 'id', value: slug },
-	...more,
-});
+const CREATE = { ...PSE_LINK, amount: '={{ $json.amount }}', description: 'Small invoice' };
+const get = paymentGet;
 
 const WARNING_OF_1000 =
 	"The service's fee (929 COP) and IVA (176.51 COP) take more than this link's 1,000 COP: the payee receives \u2212105.51 COP.";
