@@ -87,6 +87,12 @@ export function readYesNo(node: INode, itemIndex: number, field: string, raw: un
 	throw inputError(node, itemIndex, field, `must be true or false, got ${shownValue(raw)}`);
 }
 
+/** A setting's number as typed or mapped (text holding a number too); undefined when not finite. */
+export function finiteNumber(raw: unknown): number | undefined {
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /**
  * How a given value appears in an error message: quoted and cut short, and an object or list by its
  * kind, never its contents.

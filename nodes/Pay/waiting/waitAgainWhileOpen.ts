@@ -11,7 +11,7 @@ import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } fr
 
 import { itemRequests } from '../../shared/transport';
 import { runsAsTool } from '../execution/readParameter';
-import { shownValue } from '../helpers/fieldInput';
+import { finiteNumber, shownValue } from '../helpers/fieldInput';
 import { inputError } from '../helpers/inputError';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { callbackToThisNode } from './callbackToThisNode';
@@ -68,8 +68,8 @@ export function readCheckEvery(context: IExecuteFunctions, node: INode): number 
 	if (context.getNodeParameter('waitWhileOpen', 0, false) !== true || runsAsTool(node.type))
 		return undefined;
 	const raw = context.getNodeParameter('checkEvery', 0, 15);
-	const every = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof every !== 'number' || !Number.isFinite(every) || every < LEAST_CHECK_EVERY)
+	const every = finiteNumber(raw);
+	if (every === undefined || every < LEAST_CHECK_EVERY)
 		throw inputError(
 			node,
 			0,

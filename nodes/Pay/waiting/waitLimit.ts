@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { shownValue } from '../helpers/fieldInput';
+import { finiteNumber, shownValue } from '../helpers/fieldInput';
 import { inputError } from '../helpers/inputError';
 
 /**
@@ -105,10 +105,10 @@ export function readWaitLimit(context: IExecuteFunctions, node: INode, now: numb
 		return () => until;
 	}
 	const raw = context.getNodeParameter('waitAmount', 0, 1);
-	const amount = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	const amount = finiteNumber(raw);
 	const unit = UNIT_MS[context.getNodeParameter('waitUnit', 0, 'hours') as string];
 	// Endless (a mapped Infinity) passed `>= 0` once, and its date failed after the links existed.
-	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || unit === undefined)
+	if (amount === undefined || amount < 0 || unit === undefined)
 		throw inputError(
 			node,
 			0,
