@@ -27,6 +27,22 @@ function drawnByQrcode(payload: string, code: ReturnType<typeof encodeQr>): numb
 	return [...theirs.modules.data];
 }
 
+/**
+ * jsQR reads no symbol of version 23 at level L under mask 4, whatever it holds (not even the
+ * qrcode library's own): there, a symbol must be module for module the one qrcode draws with the
+ * same settings. qrcode writes no UTF-8 designator, so a payload beyond ASCII is compared only for
+ * jsQR failing on qrcode's symbol too; the designator itself is read back at every other version.
+ */
+function expectJsQrBlindSpot(payload: string, code: ReturnType<typeof encodeQr>) {
+	expect([code.version, code.level, code.mask]).toEqual([23, 'L', 4]);
+	const theirs = drawnByQrcode(payload, code);
+	if (/^[\x00-\x7f]*$/.test(payload))
+		return expect(code.modules.flat().map(Number)).toEqual(theirs);
+	const size = code.modules.length;
+	const modules = code.modules.map((row, r) => row.map((_, c) => theirs[r * size + c] === 1));
+	expect(decodePng(qrPng({ ...code, modules }, { pixelsPerModule: 2 }))).toBeNull();
+}
+
 const ACCENTED = 'áéíóúñÑüÁÉÍÓÚ¿¡';
 const characters = fc.oneof(
 	fc.constantFrom(...'0123456789'),
@@ -60,10 +76,7 @@ describe('encodeQr: decoded by jsQR from the PNG', () => {
 				(payload, level, minVersion) => {
 					const { code, decoded } = roundTrip(payload, level, minVersion);
 					expect(code.version).toBeGreaterThanOrEqual(minVersion);
-					// jsQR misses some valid symbols (version 23-L holding only "0"): such a one must then
-					// be, module for module, the one a well-known encoder draws with the same settings.
-					if (decoded === null || decoded === undefined)
-						return expect(code.modules.flat().map(Number)).toEqual(drawnByQrcode(payload, code));
+					if (decoded === null || decoded === undefined) return expectJsQrBlindSpot(payload, code);
 					expect(decoded?.data).toBe(payload);
 					expect(decoded?.version).toBe(code.version);
 					expect(decoded?.binaryData).toEqual([...Buffer.from(payload, 'utf8')]);
