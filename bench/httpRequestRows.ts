@@ -7,7 +7,7 @@
  * take at that latency, plus the claim's one wait.
  */
 import { defaultItemsAtOnce, findOperation } from '../nodes/Pay/actions/router';
-import { CLAIM_CHECK_DELAY_MS } from '../nodes/shared/transport/sentRecord';
+import { CLAIM_CHECK_DELAY_MS } from '../nodes/shared/transport/neverTwice/sentRecord';
 import type { ComparedOperation } from './comparedOperations';
 import type { InFlight } from './inFlight';
 import { decisiveFigure, median } from './measure';

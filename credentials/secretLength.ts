@@ -2,10 +2,10 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 /**
  * How short a secret of the credential may be. The node masks every secret wherever the service
- * echoes it (nodes/shared/transport/redact.ts), which only holds for values long enough to be told
- * from ordinary text: masking a 4-character key everywhere would blank the same letters in slugs,
- * descriptions and amounts, and leaving it unmasked would let it into outputs and logs. A short
- * callback secret is also one a sender can guess. So a shorter one is refused, saying why.
+ * echoes it (nodes/shared/transport/wire/redact.ts), which only holds for values long enough to be
+ * told from ordinary text: masking a 4-character key everywhere would blank the same letters in
+ * slugs, descriptions and amounts, and leaving it unmasked would let it into outputs and logs. A
+ * short callback secret is also one a sender can guess. So a shorter one is refused, saying why.
  */
 export const SHORTEST_SECRET = 8;
 

@@ -59,11 +59,42 @@ const floorPatterns = (floors, otherNodes, floor) => {
 const floorsRules = (floors, otherNodes) =>
 	floors.map(([, files], floor) => restricted(files, floorPatterns(floors, otherNodes, floor)));
 
+/**
+ * Inside the transport, its rooms from the top down (CONTRIBUTING.md, "The transport's rooms"): a
+ * room imports only the rooms below it, and never its own door. The door itself imports every room.
+ */
+const TRANSPORT_ROOMS = ['request', 'neverTwice', 'meaning', 'wire', 'terms'];
+
+const THE_DOOR_FROM_INSIDE = {
+	regex: '^\\.\\.(/index)?$',
+	message: 'a room of the transport never imports its door: import the room below that holds it',
+};
+
+/**
+ * A room's rules carry the transport's own among nodes/shared/ too: a later block's options for a
+ * rule replace an earlier one's for the same file, they are not merged.
+ */
+const roomRules = () => {
+	const transportFloor = SHARED_FLOORS.findIndex(([name]) => name === 'transport');
+	const asTransport = floorPatterns(SHARED_FLOORS, NODES, transportFloor);
+	return TRANSPORT_ROOMS.map((room, floor) =>
+		restricted(`nodes/shared/transport/${room}/**/*.ts`, [
+			...asTransport,
+			endingIn(
+				TRANSPORT_ROOMS.slice(0, floor + 1).filter((above) => above !== room),
+				`the transport's ${room}/ may import only the rooms below it (CONTRIBUTING.md, "The transport's rooms")`,
+			),
+			THE_DOOR_FROM_INSIDE,
+		]),
+	);
+};
+
 const others = (node) => NODES.filter((name) => name !== node);
 
 export const folderImports = [
 	...floorsRules(PAY_FLOORS, others('Pay')),
 	...floorsRules(SHARED_FLOORS, NODES),
+	...roomRules(),
 	restricted('nodes/shared/*.ts', [
 		endingIn(
 			SHARED_FLOORS.map(([name]) => name),

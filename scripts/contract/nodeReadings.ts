@@ -9,7 +9,7 @@ import { readListPage } from '../../nodes/shared/service/listAnswer';
 import { toNumber } from '../../nodes/shared/service/normalize';
 import { normalizePaymentObject } from '../../nodes/shared/service/paymentObject';
 import { readTransfer } from '../../nodes/shared/service/transferRecord';
-import { isFailureBody } from '../../nodes/shared/transport/failureBody';
+import { isFailureBody } from '../../nodes/shared/transport/wire/failureBody';
 import { isPromptRow, readBankCatalog } from '../../nodes/Pay/helpers/banks';
 import { readPublicKey } from '../../nodes/Pay/helpers/rsaEncrypt';
 import { cardView, listedCards } from '../../nodes/Pay/actions/card/cardView';

@@ -4,7 +4,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Pay } from '../../nodes/Pay/Pay.node';
-import { CLAIM_CHECK_DELAY_MS } from '../../nodes/shared/transport/sentRecord';
+import { CLAIM_CHECK_DELAY_MS } from '../../nodes/shared/transport/neverTwice/sentRecord';
 
 const referenceFields = new Pay().description.properties.filter(
 	(property) => property.name === 'reference',

@@ -11,9 +11,10 @@ import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { rememberedRequestCount } = require('../../dist/nodes/shared/transport/atMostOnce') as {
-	rememberedRequestCount(): number;
-};
+const { rememberedRequestCount } =
+	require('../../dist/nodes/shared/transport/neverTwice/atMostOnce') as {
+		rememberedRequestCount(): number;
+	};
 
 let sandbox: Sandbox;
 

@@ -1,6 +1,6 @@
 /**
- * Every entry of a list endpoint, page after page (nodes/shared/transport/allPages.ts), for one
- * item.
+ * Every entry of a list endpoint, page after page (nodes/shared/transport/request/allPages.ts),
+ * for one item.
  */
 import { NodeOperationError } from 'n8n-workflow';
 

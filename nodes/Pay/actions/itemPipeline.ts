@@ -1,9 +1,9 @@
 /**
- * What happens to the items of one run of the Pay node, top to bottom. Items are taken a few at
- * a time (Items at Once). Each one passes the Pay Tool's gate when an agent calls, has its fields
+ * What happens to the items of one run of the Pay node, top to bottom. Items are taken a few at a
+ * time (Items at Once). Each one passes the Pay Tool's gate when an agent calls, has its fields
  * read and its requests sent by its operation (each request claimed, sent once, resolved with the
- * service when its answer is lost and recorded: shared/transport/request.ts), and leaves as an
- * output item or as an error item paired to its input.
+ * service when its answer is lost and recorded: shared/transport/request/request.ts), and leaves
+ * as an output item or as an error item paired to its input.
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 

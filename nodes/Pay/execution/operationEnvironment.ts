@@ -2,7 +2,8 @@ import type { ItemRun, PayRequest } from '../../shared/transport';
 
 /**
  * What an operation gets besides its item: the run (node, credential, settings, a cache for the
- * run) and the request function its item sends with (shared/transport/request.ts's itemRequests).
+ * run) and the request function its item sends with (shared/transport/request/request.ts's
+ * itemRequests).
  */
 export interface OperationEnvironment extends NodeRun {
 	/** Sends a request with the node's transport settings (timeout, retries). */

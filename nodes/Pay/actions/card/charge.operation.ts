@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { answerFields } from '../../../shared/service/normalize';
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { paymentStateLabel } from '../../../shared/service/states';
-import { paymentObjectShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readCvv } from '../../helpers/cardInput';
@@ -24,6 +23,7 @@ import {
 	readPadding,
 } from './fields';
 import { servicePublicKey } from './servicePublicKey';
+import { paymentObjectShows } from '../paymentObjectCheck';
 
 /**
  * Part of every derived Reference of a card charge: never change it (`referenceIdentity`). The

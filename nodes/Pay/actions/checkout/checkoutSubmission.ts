@@ -7,10 +7,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
-import { paymentObjectShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
 import type { OperationEnvironment } from '../types';
+import { paymentObjectShows } from '../paymentObjectCheck';
 
 /**
  * Part of every derived Reference of a checkout, whichever method: never change it. Every checkout

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { answerFields } from '../../../shared/service/normalize';
-import { paymentObjectShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { readText } from '../../helpers/fieldInput';
@@ -9,6 +8,7 @@ import { inputError } from '../../helpers/inputError';
 import { readSlug, slugProperties } from '../../helpers/slug';
 import { paysALink } from '../moneyFields';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { paymentObjectShows } from '../paymentObjectCheck';
 
 /** Part of every derived Reference of an OTP confirmation: never change it. */
 const OTP_IDENTITY = 'otp';

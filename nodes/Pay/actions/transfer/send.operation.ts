@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { transferListShows } from '../../../shared/transport';
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
@@ -8,6 +7,7 @@ import { readPositiveAmount, readRequiredText } from '../../helpers/fieldInput';
 import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';
+import { transferListShows } from './transferListCheck';
 
 /** Part of every derived Reference of a transfer: never change it (`referenceIdentity`). */
 const TRANSFER_IDENTITY = 'transfer';

@@ -42,8 +42,8 @@ const { readParameter } = built<typeof import('../../../../nodes/Pay/execution/r
 	'nodes/Pay/execution/readParameter',
 );
 const { transferListShows } = built<
-	typeof import('../../../../nodes/shared/transport/transferListCheck')
->('nodes/shared/transport/transferListCheck');
+	typeof import('../../../../nodes/Pay/actions/transfer/transferListCheck')
+>('nodes/Pay/actions/transfer/transferListCheck');
 
 // actions/refund/sendBack.operation.ts, as a newcomer writes it.
 const payerProperty: INodeProperties = {

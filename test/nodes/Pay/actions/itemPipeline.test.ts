@@ -8,9 +8,9 @@ import { runItems, runPayItems } from '../../../../nodes/Pay/actions/itemPipelin
 import type { PayOperation } from '../../../../nodes/Pay/actions/types';
 import type { NodeRun } from '../../../../nodes/Pay/execution/operationEnvironment';
 import { inputError } from '../../../../nodes/Pay/helpers/inputError';
-import { AlreadySentError } from '../../../../nodes/shared/transport/earlierSend';
-import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
-import type { PayRequest } from '../../../../nodes/shared/transport/requestTypes';
+import { AlreadySentError } from '../../../../nodes/shared/transport/meaning/earlierSend';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/terms/requestTypes';
+import type { PayRequest } from '../../../../nodes/shared/transport/terms/requestTypes';
 import { payNode } from '../../../harness/payNode';
 
 const node = payNode();

@@ -12,7 +12,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { resources } from '../../../../nodes/Pay/actions/registry';
 import type { OperationEnvironment, PayOperation } from '../../../../nodes/Pay/actions/types';
 import { derivedReference } from '../../../../nodes/Pay/execution/derivedReference';
-import type { PayRequest } from '../../../../nodes/shared/transport/requestTypes';
+import type { PayRequest } from '../../../../nodes/shared/transport/terms/requestTypes';
 
 /** Every operation with a derived Reference or key: `resource/operation` → its identity. */
 const PINNED_IDENTITIES: Record<string, string> = {

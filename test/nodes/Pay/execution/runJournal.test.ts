@@ -8,9 +8,9 @@ import {
 	withWhatTheRunDid,
 } from '../../../../nodes/Pay/execution/runJournal';
 import type { RunJournal } from '../../../../nodes/Pay/execution/runJournal';
-import { setErrorFacts } from '../../../../nodes/shared/transport/errorFacts';
-import type { ItemOutcome } from '../../../../nodes/shared/transport/outcomes';
-import type { PayRequest } from '../../../../nodes/shared/transport/requestTypes';
+import { setErrorFacts } from '../../../../nodes/shared/transport/terms/errorFacts';
+import type { ItemOutcome } from '../../../../nodes/shared/transport/terms/outcomes';
+import type { PayRequest } from '../../../../nodes/shared/transport/terms/requestTypes';
 import { payNode } from '../../../harness/payNode';
 
 const node = payNode();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 
 import { readSlug } from '../../../../nodes/Pay/helpers/slug';
 import { slugLocatorProperty } from '../../../../nodes/Pay/helpers/slugLocator';
-import { readErrorFacts } from '../../../../nodes/shared/transport/errorFacts';
+import { readErrorFacts } from '../../../../nodes/shared/transport/terms/errorFacts';
 import { editorIssues as issuesOf, locator } from '../../../harness/locatorField';
 import { payNode } from '../../../harness/payNode';
 

@@ -16,7 +16,7 @@ import { readListPage } from '../../../../nodes/shared/service/listAnswer';
 import { answerFields, toNumber } from '../../../../nodes/shared/service/normalize';
 import { normalizePaymentObject } from '../../../../nodes/shared/service/paymentObject';
 import { paymentStateLabel, withdrawalStateLabel } from '../../../../nodes/shared/service/states';
-import { decodeBody } from '../../../../nodes/shared/transport/decodeBody';
+import { decodeBody } from '../../../../nodes/shared/transport/wire/decodeBody';
 
 /** Names the readers look for, and names that Object.prototype already has, drawn often. */
 const fieldName = fc.oneof(

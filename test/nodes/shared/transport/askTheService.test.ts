@@ -16,7 +16,7 @@ import { sandboxCredentials, secretsOf } from '../../../harness/sandboxCredentia
 import { useSandboxPerFile } from '../../../harness/sandboxPerFile';
 import { PAYER, TRANSFER_FROM_ITEMS } from '../../../harness/parameters';
 import { CARD_PAYABLE_PAYMENT } from '../../Pay/actions/card/cardPayable';
-import { sameRecipient } from '../../../../nodes/shared/transport/transferListCheck';
+import { sameRecipient } from '../../../../nodes/Pay/actions/transfer/transferListCheck';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { payApiRequest } from '../../../../nodes/shared/transport/request';
-import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/requestTypes';
+import { payApiRequest } from '../../../../nodes/shared/transport/request/request';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/terms/requestTypes';
 import { payNode } from '../../../harness/payNode';
 import { secret as generatedSecret } from '../../../harness/secretArbitrary';
 

@@ -1,0 +1,185 @@
+import { sleep } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
+
+import { describeFailure, toNodeApiError } from '../meaning/apiError';
+import { askBeforeUnknown } from './askBeforeUnknown';
+import {
+	ledgerPlaceOf,
+	recall,
+	recordAnswer,
+	recordSending,
+	claimReference,
+	markSent,
+	quietly,
+} from '../neverTwice/atMostOnce';
+import { attempt, connect, maskerFor } from '../wire/connection';
+import { serviceMayHaveActed } from '../meaning/failureMeaning';
+import { resolveFailure } from './lastFailure';
+import type { LastFailure, RequestCall } from './lastFailure';
+import { CREDENTIAL_NAME, DEFAULT_TRANSPORT_SETTINGS } from '../terms/requestTypes';
+import type {
+	BuiltRequest,
+	ItemRun,
+	PayContext,
+	PayRequest,
+	TransportSettings,
+} from '../terms/requestTypes';
+import { nextRetryDelay } from '../meaning/retryPolicy';
+import type { SentRecord } from '../neverTwice/sentRecord';
+
+/**
+ * The one way the nodes talk to the service: authentication through the credential (n8n renews
+ * the access token on a 401), JSON in and out, double-encoded answers decoded, `{error, detail}`
+ * failures turned into errors whose message is the service's `detail`, safe requests retried.
+ * A request that changes something is sent at most once per item and execution (atMostOnce.ts);
+ * one with a reference, at most once across executions (sentRecord.ts).
+ */
+export async function payApiRequest(
+	this: PayContext,
+	request: PayRequest,
+	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
+): Promise<unknown> {
+	const call = await startCall(this, request, settings);
+	// Within one execution, Retry On Fail gets the recorded answer back, never a second send.
+	const recalled = recall(call.place, request, () => lostError(call.node, request, settings));
+	if (recalled.done) return recalled.answer;
+	// Across executions, the reference is claimed in n8n's database before anything leaves.
+	const claimedAt = Date.now();
+	const record = await claimReference(this, call.node, request, call.ask);
+	// Built before the gate: building may read through it (the public key for card fields).
+	const sending: BuiltRequest = { ...request, body: await buildBody(request, record) };
+	await enterGate(request, record);
+	// In n8n's log: after a crash, which claimed references went out (the others never left).
+	if (record) logSending(this, call.node, request);
+	recordSending(call.place);
+	const sent = await sendWithRetries(call, sending, recalled.earlierAttemptLost);
+	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
+	// Masked as it was read (connection.ts): an answer holds no secret of the credential.
+	const answer = sent.value;
+	recordAnswer(call.place, answer);
+	// The money moved: a lost mark only makes a later execution say "unknown", not "already sent".
+	// In a run the mark is left to the gate, written while the next items send, and the run ends
+	// only once it is made; after a crash, what went out and lost its mark is asked of the service.
+	if (request.gate && record)
+		request.gate.leaveBehind(async () => await markSent(this, request, record, answer));
+	else if (record) await markSent(this, request, record, answer);
+	return answer;
+}
+
+function logSending(context: PayContext, node: INode, request: PayRequest): void {
+	(context as IExecuteFunctions).logger?.info(
+		`Pay: reference ${request.reference ?? ''} sent for ${request.action}`,
+		{ node: node.name, itemIndex: request.itemIndex },
+	);
+}
+
+/**
+ * The item's place among the run's Items at Once; a run that stops first sends nothing more, and
+ * the reference claimed for it is free again.
+ */
+async function enterGate(request: PayRequest, record: SentRecord | undefined): Promise<void> {
+	if (!request.gate) return;
+	await request.gate.enter(request.itemIndex ?? 0).catch(async (error: unknown) => {
+		await quietly(record?.release());
+		return await Promise.reject(error);
+	});
+}
+
+/**
+ * How the Pay node's operations send, one item at a time: with the run's node, credential, ledger
+ * and settings; `log` learns each request that changed something, for the item pipeline.
+ */
+export function itemRequests(
+	context: IExecuteFunctions,
+	run: ItemRun,
+	log: { carriedOut?: string },
+): (request: PayRequest) => Promise<unknown> {
+	return async (request) => {
+		const credentials = await run.credentials(request.itemIndex ?? 0);
+		const { node, ledgerScope, settings, gate } = run;
+		const answer = await payApiRequest.call(
+			context,
+			{ node, ledgerScope, credentials, gate, ...request },
+			settings,
+		);
+		if (request.safety === 'once') log.carriedOut = request.action;
+		return answer;
+	};
+}
+
+async function startCall(
+	context: PayContext,
+	request: PayRequest,
+	settings: TransportSettings,
+): Promise<RequestCall> {
+	const credentials: ICredentialDataDecryptedObject =
+		request.credentials ?? (await context.getCredentials(CREDENTIAL_NAME, request.itemIndex));
+	const node = request.node ?? context.getNode();
+	const connection = connect(context, node, credentials, settings);
+	// Asking the service what became of a lost answer goes through the transport's safe reads.
+	const reader = {
+		baseUrl: connection.baseUrl,
+		read: async (path: string) =>
+			await payApiRequest.call(
+				context,
+				{ method: 'GET', path, safety: 'read', action: `reading ${path}`, node, credentials },
+				settings,
+			),
+	};
+	return {
+		node,
+		request,
+		settings,
+		connection,
+		// Answers are masked as read; what the node words itself from a failure is masked too.
+		masked: maskerFor(credentials, request.sensitive),
+		place: ledgerPlaceOf(request),
+		ask: async (claimedAt) => await askBeforeUnknown(context, node, request, reader, claimedAt),
+	};
+}
+
+async function buildBody(
+	request: PayRequest,
+	record: SentRecord | undefined,
+): Promise<BuiltRequest['body']> {
+	if (typeof request.body !== 'function') return request.body;
+	return await request.body().catch(async (error: unknown) => {
+		// Never sent (the public key could not be read, say): the reference is free again.
+		await quietly(record?.release());
+		return await Promise.reject(error);
+	});
+}
+
+/** Sends until it succeeds or the retry policy gives up (never retrying a `once` request). */
+async function sendWithRetries(
+	call: RequestCall,
+	sending: BuiltRequest,
+	earlierAttemptLost: boolean,
+): Promise<{ value: unknown } | LastFailure> {
+	const { settings } = call;
+	for (let attempts = 1; ; attempts++) {
+		const result = await attempt(call.connection, sending);
+		if (result.ok) return { value: result.value };
+		const wait = nextRetryDelay(sending.safety, result.failure, attempts, settings.retry);
+		if (wait === undefined) return { failure: result.failure, attempts, earlierAttemptLost };
+		if (serviceMayHaveActed(result.failure)) earlierAttemptLost = true;
+		await sleep(wait);
+	}
+}
+
+function lostError(node: INode, request: PayRequest, settings: TransportSettings) {
+	const facts = describeFailure(
+		{
+			kind: 'other',
+			message: 'An earlier attempt in this execution is still under way or lost its answer',
+		},
+		{
+			safety: request.safety,
+			action: request.action,
+			howToCheck: request.howToCheck,
+			attempts: 1,
+			timeoutMs: settings.timeoutMs,
+		},
+	);
+	return toNodeApiError(node, facts, request.itemIndex);
+}
