@@ -54,11 +54,11 @@ export async function benchmarkGrowth(sandbox: SandboxEndpoint): Promise<Benchma
 	// The ledger module the built node uses (the test harness loads the package from dist/).
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const ledger = require(
-		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'atMostOnce.js'),
+		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'neverTwice', 'ledger.js'),
 	) as { rememberedRequestCount(): number };
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const durableGuard = require(
-		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'sentRecord.js'),
+		join(PACKAGE_ROOT, 'dist', 'nodes', 'shared', 'transport', 'neverTwice', 'recordList.js'),
 	) as { recordQueuesInUse(): number };
 	await runNode(sandbox, CREATE_PARAMETERS, invoiceRows(100));
 	const perItemRuns = new Map<number, number[]>(SIZES.map((size) => [size, []]));

@@ -40,11 +40,11 @@ const cases: Array<[string, string, 'refused' | 'allowed']> = [
 	['nodes/PayMoneyReceivedTrigger/probe.ts', '../shared/transport/request/allPages', 'refused'],
 	['nodes/shared/transport/probe.ts', './request', 'allowed'],
 	// Inside the transport, a room stands only on the rooms below it, and never on its door.
-	['nodes/shared/transport/request/probe.ts', '../neverTwice/atMostOnce', 'allowed'],
+	['nodes/shared/transport/request/probe.ts', '../neverTwice/ledger', 'allowed'],
 	['nodes/shared/transport/request/probe.ts', '../terms/requestTypes', 'allowed'],
 	['nodes/shared/transport/neverTwice/probe.ts', '../request/request', 'refused'],
 	['nodes/shared/transport/neverTwice/probe.ts', '../meaning/failureMeaning', 'allowed'],
-	['nodes/shared/transport/meaning/probe.ts', '../neverTwice/atMostOnce', 'refused'],
+	['nodes/shared/transport/meaning/probe.ts', '../neverTwice/ledger', 'refused'],
 	['nodes/shared/transport/meaning/probe.ts', './failureWords', 'allowed'],
 	['nodes/shared/transport/wire/probe.ts', '../meaning/apiError', 'refused'],
 	['nodes/shared/transport/wire/probe.ts', '../terms/errorFacts', 'allowed'],

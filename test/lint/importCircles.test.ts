@@ -31,11 +31,11 @@ const cases: Array<[string, string, string, 'type' | 'value', 'refused' | 'allow
 		'value',
 		'refused',
 	],
-	// Longer: the ledger reaches the table through apiError.ts; the table must not reach back.
+	// Longer: the claim reaches the table through apiError.ts; the table must not reach back.
 	[
 		'nodes/shared/transport/meaning/failureMeaning.ts',
-		'../neverTwice/atMostOnce',
-		'ledgerScope',
+		'../neverTwice/referenceClaim',
+		'claimReference',
 		'value',
 		'refused',
 	],

@@ -12,7 +12,7 @@ import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { rememberedRequestCount } =
-	require('../../dist/nodes/shared/transport/neverTwice/atMostOnce') as {
+	require('../../dist/nodes/shared/transport/neverTwice/ledger') as {
 		rememberedRequestCount(): number;
 	};
 

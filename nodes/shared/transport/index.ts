@@ -29,6 +29,6 @@ export type { Finding, ServiceCheck, ServiceRead } from './terms/serviceCheck';
 export { CLOCK_TOLERANCE_MS } from './terms/serviceCheck';
 
 /** The ledger of one run, and the records of References. */
-export { ledgerScope, releaseLedger } from './neverTwice/atMostOnce';
+export { ledgerScope, releaseLedger } from './neverTwice/ledger';
 export { sentFactsFor } from './neverTwice/sentFacts';
 export { MAX_RECORDED_ENTRIES, nodeListName } from './neverTwice/sentRecord';

@@ -7,14 +7,15 @@
  *
  * n8n's deduplication store only answers "is this exact key recorded?", so the facts are kept as
  * one key per character of their text (a position and a character), and found again by asking for
- * every candidate of every position in one call, as claim times are (sentRecord.ts). They live in
+ * every candidate of every position in one call, as claim times are (claimTime.ts). They live in
  * the workflow's list, beside the claim times: finding them records candidates and takes them
  * back, which must never touch (or push out) the node's records that stop a second send.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DeduplicationHelpers } from './sentRecord';
-import { inTurn, recordList, WORKFLOW_ENTRIES_KEPT } from './sentRecord';
+import { WORKFLOW_ENTRIES_KEPT } from './claimTime';
+import { inTurn, recordList } from './recordList';
+import type { DeduplicationHelpers } from './recordList';
 
 /**
  * The longest text of facts kept: a withdrawal's id and state take a few characters. Longer facts
@@ -49,7 +50,7 @@ export interface FactsList {
 }
 
 /**
- * The workflow's list, beside the claim times (sentRecord.ts): one row in n8n's database, so its
+ * The workflow's list, beside the claim times (claimTime.ts): one row in n8n's database, so its
  * writes take turns.
  */
 export const workflowFactsList = (context: { getWorkflow(): { id?: string } }): FactsList => ({

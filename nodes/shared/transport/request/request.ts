@@ -3,16 +3,10 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n
 
 import { describeFailure, toNodeApiError } from '../meaning/apiError';
 import { askBeforeUnknown } from './askBeforeUnknown';
-import {
-	ledgerPlaceOf,
-	recall,
-	recordAnswer,
-	recordSending,
-	claimReference,
-	markSent,
-	quietly,
-} from '../neverTwice/atMostOnce';
-import { attempt, connect, maskerFor } from '../wire/connection';
+import { ledgerPlaceOf, recall, recordAnswer, recordSending } from '../neverTwice/ledger';
+import { claimReference, markSent, quietly } from '../neverTwice/referenceClaim';
+import { attempt, connect } from '../wire/connection';
+import { maskerFor } from '../wire/maskedAnswer';
 import { serviceMayHaveActed } from '../meaning/failureMeaning';
 import { resolveFailure } from './lastFailure';
 import type { LastFailure, RequestCall } from './lastFailure';
@@ -28,11 +22,11 @@ import { nextRetryDelay } from '../meaning/retryPolicy';
 import type { SentRecord } from '../neverTwice/sentRecord';
 
 /**
- * The one way the nodes talk to the service: authentication through the credential (n8n renews
- * the access token on a 401), JSON in and out, double-encoded answers decoded, `{error, detail}`
- * failures turned into errors whose message is the service's `detail`, safe requests retried.
- * A request that changes something is sent at most once per item and execution (atMostOnce.ts);
- * one with a reference, at most once across executions (sentRecord.ts).
+ * The one way the nodes talk to the service: authentication through the credential (n8n renews the
+ * access token on a 401), JSON in and out, double-encoded answers decoded, `{error, detail}`
+ * failures turned into errors whose message is the service's `detail`, safe requests retried. A
+ * request that changes something is sent at most once per item and execution
+ * (neverTwice/ledger.ts); one with a reference, at most once across executions (sentRecord.ts).
  */
 export async function payApiRequest(
 	this: PayContext,

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
-import { recordQueuesInUse } from '../../../../nodes/shared/transport/neverTwice/sentRecord';
+import { recordQueuesInUse } from '../../../../nodes/shared/transport/neverTwice/recordList';
 import { recordedEntryCount, refuseNextRecords } from '../../../harness/memoryDeduplicator';
 import { runPayNode, shutDownEngine } from '../../../harness/runWorkflow';
 import type { NodeSettings } from '../../../harness/runWorkflow';

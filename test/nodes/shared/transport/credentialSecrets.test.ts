@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { maskerFor } from '../../../../nodes/shared/transport/wire/connection';
+import { maskerFor } from '../../../../nodes/shared/transport/wire/maskedAnswer';
 
 function credentials(): ICredentialDataDecryptedObject {
 	return {

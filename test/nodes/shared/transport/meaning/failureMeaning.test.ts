@@ -9,7 +9,7 @@ import { join, relative } from 'path';
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ledgerPlaceOf, recall } from '../../../../../nodes/shared/transport/neverTwice/atMostOnce';
+import { ledgerPlaceOf, recall } from '../../../../../nodes/shared/transport/neverTwice/ledger';
 import { setErrorFacts } from '../../../../../nodes/shared/transport/terms/errorFacts';
 import {
 	AlreadySentError,

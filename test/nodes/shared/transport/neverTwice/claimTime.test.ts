@@ -4,7 +4,7 @@
  * most a tenth of a second later, and the candidates asked for on the way are all taken back.
  */
 
-import { claimTimeRecord } from '../../../../../nodes/shared/transport/neverTwice/sentRecord';
+import { claimTimeRecord } from '../../../../../nodes/shared/transport/neverTwice/claimTime';
 import { helperStore } from '../../../../harness/helperStore';
 
 describe('the claim time of a reference', () => {

@@ -5,8 +5,8 @@
 import {
 	recordList,
 	recordQueuesInUse,
-} from '../../../../../nodes/shared/transport/neverTwice/sentRecord';
-import type { DeduplicationHelpers } from '../../../../../nodes/shared/transport/neverTwice/sentRecord';
+} from '../../../../../nodes/shared/transport/neverTwice/recordList';
+import type { DeduplicationHelpers } from '../../../../../nodes/shared/transport/neverTwice/recordList';
 
 /** n8n's store for one list: a read, a round trip, a write; every call counted. */
 function countingStore() {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
 import { sentRecordFor } from '../../../../../nodes/shared/transport/neverTwice/sentRecord';
-import type { DeduplicationHelpers } from '../../../../../nodes/shared/transport/neverTwice/sentRecord';
+import type { DeduplicationHelpers } from '../../../../../nodes/shared/transport/neverTwice/recordList';
 
 /**
  * The node's record list and the workflow's (rows of n8n's processed_data), shared by every

@@ -1,11 +1,12 @@
 /**
- * One token request at a time for each credential (connection.ts's firstTokenRequestOf), as its
+ * One token request at a time for each credential (tokenSingleFlight.ts's firstTokenRequestOf), as its
  * attempt uses it: the sends go to a stand-in for n8n's HTTP helper that stays under way until
  * released and notes the token each request went with.
  */
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { attempt, connect, renewOnce } from '../../../../../nodes/shared/transport/wire/connection';
+import { attempt, connect } from '../../../../../nodes/shared/transport/wire/connection';
+import { renewOnce } from '../../../../../nodes/shared/transport/wire/tokenSingleFlight';
 import type { AttemptResult } from '../../../../../nodes/shared/transport/wire/connection';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../../nodes/shared/transport/terms/requestTypes';
 
