@@ -10,11 +10,9 @@ import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 
 // The ledger as the loaded package uses it: n8n's loader requires the built files in tests.
+const LEDGER = '../../dist/nodes/shared/transport/neverTwice/ledger';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { rememberedRequestCount } =
-	require('../../dist/nodes/shared/transport/neverTwice/ledger') as {
-		rememberedRequestCount(): number;
-	};
+const { rememberedRequestCount } = require(LEDGER) as { rememberedRequestCount(): number };
 
 let sandbox: Sandbox;
 

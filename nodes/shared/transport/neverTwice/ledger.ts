@@ -4,8 +4,9 @@
  * Retry On Fail to find). Across executions, the request's Reference is claimed in n8n's database
  * before anything leaves (referenceClaim.ts).
  */
+import type { AlreadySentError } from '../meaning/earlierSend';
 import { mayHaveActed } from '../terms/outcomes';
-import type { FailureOutcome } from '../terms/outcomes';
+import type { FailureOutcome, ItemOutcome } from '../terms/outcomes';
 import type { PayRequest } from '../terms/requestTypes';
 
 /** Where one request is remembered: its node run's scope and its own key. */
@@ -45,7 +46,7 @@ export function recall(
 	const entry = readLedger(place.scope, place.request);
 	if (entry?.state === 'done') return { done: true, answer: entry.answer };
 	if (entry && request.safety === 'once') {
-		throw entry.state === 'unknown' || entry.state === 'failed' ? entry.error : lostError();
+		throw entry.state === 'ended' ? entry.error : lostError();
 	}
 	return { done: false, earlierAttemptLost: entry !== undefined };
 }
@@ -58,6 +59,21 @@ export function recordAnswer(place: LedgerPlace | undefined, answer: unknown): v
 	if (place) writeLedger(place.scope, place.request, { state: 'done', answer });
 }
 
+/**
+ * Sent after all, by an earlier execution or (the service shows it) by this one: Retry On Fail
+ * running the node again meets the same item, not "still under way". A request that may be
+ * repeated is simply sent again, and meets the same answer.
+ */
+export function recordSentEarlier(
+	place: LedgerPlace | undefined,
+	request: PayRequest,
+	sent: AlreadySentError,
+): void {
+	if (!place) return;
+	if (request.safety === 'once') writeLedger(place.scope, place.request, ended(sent.outcome, sent));
+	else forgetLedger(place.scope, place.request);
+}
+
 /** After the last attempt failed: what Retry On Fail will meet when it runs the item again. */
 export function recordFailure(
 	place: LedgerPlace | undefined,
@@ -66,15 +82,18 @@ export function recordFailure(
 	error: Error,
 ): void {
 	if (!place) return;
-	if (mayHaveActed(outcome)) {
-		writeLedger(place.scope, place.request, { state: 'unknown', error });
-	} else if (request.safety === 'once' && outcome !== 'not_sent') {
-		// It reached the service (even a 429 did): once per item per execution, so not again.
-		writeLedger(place.scope, place.request, { state: 'failed', error });
-	} else {
-		forgetLedger(place.scope, place.request);
-	}
+	// A failure that reached the service (even a 429 did) is a `once` request's end in this
+	// execution: once per item, so not again; one that may have acted is every request's.
+	if (mayHaveActed(outcome) || (request.safety === 'once' && outcome !== 'not_sent'))
+		writeLedger(place.scope, place.request, ended(outcome, error));
+	else forgetLedger(place.scope, place.request);
 }
+
+const ended = (outcome: ItemOutcome, error: Error): LedgerEntry => ({
+	state: 'ended',
+	outcome,
+	error,
+});
 
 /*
  * The ledger remembers, within one execution, which items already sent a request that must not be
@@ -93,12 +112,12 @@ export function recordFailure(
 export type LedgerEntry =
 	| { state: 'in_flight' }
 	| { state: 'done'; answer: unknown }
-	| { state: 'unknown'; error: Error }
 	/**
-	 * A money-moving request the service answered with a failure: repeated as that failure, not
-	 * re-sent.
+	 * Ended without an answer to hand back, in the item's outcome: `unknown` (it may have acted), a
+	 * money-moving request the service refused, or one sent after all (`already_sent`, `sent`).
+	 * Repeated as that same error or item, never re-sent.
 	 */
-	| { state: 'failed'; error: Error };
+	| { state: 'ended'; outcome: ItemOutcome; error: Error };
 
 const MAX_SCOPES = 200;
 

@@ -9,7 +9,7 @@ import type { INode } from 'n8n-workflow';
 import { describeFailure, toNodeApiError } from '../meaning/apiError';
 import type { PayErrorFacts } from '../meaning/apiError';
 import type { Finding } from '../terms/serviceCheck';
-import { recordFailure } from '../neverTwice/ledger';
+import { recordFailure, recordSentEarlier } from '../neverTwice/ledger';
 import { quietly } from '../neverTwice/referenceClaim';
 import type { LedgerPlace } from '../neverTwice/ledger';
 import type { Connection } from '../wire/connection';
@@ -77,8 +77,7 @@ export async function resolveFailure(
 					call.masked(finding),
 				)
 			: new AlreadySentError(node, request.itemIndex, request.action, reference);
-		// Retry On Fail running the node again meets the same answer, not "still under way".
-		recordFailure(place, request, 'refused', sent);
+		recordSentEarlier(place, request, sent);
 		return sent;
 	}
 	if (finding && !finding.shown)

@@ -1,7 +1,7 @@
 /**
  * What the service is asked about a lost answer is the operation's to say (`check` of its request):
- * askTheService (askBeforeUnknown.ts) asks the check it is given, whatever payment it is about, and knows no kind of
- * payment itself. The two checks the package has ask what they always asked.
+ * askTheService (askBeforeUnknown.ts) asks the check it is given, whatever payment it is about, and
+ * knows no kind of payment itself. The two checks the package has ask what they always asked.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,6 +1,6 @@
 /**
- * One token request at a time for each credential (tokenSingleFlight.ts's firstTokenRequestOf), as its
- * attempt uses it: the sends go to a stand-in for n8n's HTTP helper that stays under way until
+ * One token request at a time for each credential (tokenSingleFlight.ts's firstTokenRequestOf), as
+ * its attempt uses it: the sends go to a stand-in for n8n's HTTP helper that stays under way until
  * released and notes the token each request went with.
  */
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
