@@ -6,7 +6,8 @@
  * number of requests in flight (read at the sandbox), and within 1.1× of what that many in flight
  * take at that latency, plus the claim's one wait.
  */
-import { defaultItemsAtOnce, findOperation } from '../nodes/Pay/actions/router';
+import { defaultItemsAtOnce } from '../nodes/Pay/actions/requestOptions';
+import { findOperation } from '../nodes/Pay/actions/router';
 import { CLAIM_CHECK_DELAY_MS } from '../nodes/shared/transport/neverTwice/sentRecord';
 import type { ComparedOperation } from './comparedOperations';
 import type { InFlight } from './inFlight';

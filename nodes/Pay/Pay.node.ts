@@ -9,7 +9,8 @@ import type {
 } from 'n8n-workflow';
 
 import { buildOperationProperties } from './actions/properties';
-import { findOperation, route, requestOptionsProperty } from './actions/router';
+import { requestOptionsProperty } from './actions/requestOptions';
+import { findOperation, route } from './actions/router';
 import { buildSubtitle } from './actions/subtitle';
 import { CURRENT_PAY_NODE_VERSION, PAY_NODE_VERSIONS } from './helpers/nodeVersions';
 import { searchBanks } from './methods/searchBanks';

@@ -41,7 +41,7 @@ export interface PayOperation {
 	referenceIdentity?: string;
 	/**
 	 * Set when it sends only reads or idempotency-keyed creations, nothing that could happen twice:
-	 * Items at Once then defaults to several at a time (actions/router.ts) instead of one.
+	 * Items at Once then defaults to several at a time (actions/requestOptions.ts) instead of one.
 	 */
 	safeToRunTogether?: true;
 	/** Set when an AI agent may not call it: the Pay Tool refuses it, saying why (`refused`). */

@@ -8,7 +8,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isAlreadySent, itemRequests, outcomeOf } from '../../shared/transport';
-import type { PayRequest, SendGate } from '../../shared/transport';
+import type { PayRequest } from '../../shared/transport';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
@@ -18,6 +18,9 @@ import { noteOutput, noteRequest } from '../execution/runJournal';
 import type { RunJournal } from '../execution/runJournal';
 import { readYesNo } from '../helpers/fieldInput';
 import { openToolCall } from '../tool/toolGate';
+import { launchUnder } from './launchUnder';
+import { GateShutError, sendGate } from './sendGate';
+import type { RunGate } from './sendGate';
 import { simplified, simplifyProperty } from './simplify';
 import type { OperationEnvironment, PayOperation } from './types';
 
@@ -174,46 +177,6 @@ export async function runItems(
 }
 
 /**
- * Starts `run` for items 0 … itemCount − 1 in order, while fewer than `most` are under way and the
- * run has not stopped, and settles once every item started has settled. `run` catches what an item
- * throws; should it throw all the same, the run stops on it rather than wait for an item that will
- * never settle.
- */
-async function launchUnder(
-	most: number,
-	itemCount: number,
-	run: (itemIndex: number) => Promise<void>,
-	items: { stopped(): boolean; stop(itemIndex: number, error: unknown): void },
-): Promise<void> {
-	const limit = wholeAndAtLeastOne(most);
-	let next = 0;
-	let running = 0;
-	await new Promise<void>((allSettled) => {
-		const launch = () => {
-			while (!items.stopped() && next < itemCount && running < limit) {
-				const itemIndex = next++;
-				const settled = () => {
-					running--;
-					launch();
-				};
-				running++;
-				void run(itemIndex).then(settled, (error: unknown) => {
-					items.stop(itemIndex, error);
-					settled();
-				});
-			}
-			if (running === 0) allSettled();
-		};
-		launch();
-	});
-}
-
-/** A count of items from a computed figure: whole, and one when it is below one or not a number. */
-function wholeAndAtLeastOne(count: number): number {
-	return Math.max(1, Math.floor(count) || 1);
-}
-
-/**
  * The operation's way to simplify, when it has one and the item's Simplify is on. Read before
  * anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
  */
@@ -231,66 +194,4 @@ export function readSimplify(
 		readParameter(context, run, simplifyProperty.name, itemIndex, false),
 	);
 	return on ? operation.simplify : undefined;
-}
-
-/*
- * The send gate: Items at Once for a run whose items start together. Every item reads its fields
- * and claims its Reference before it asks, and then at most `limit` items are past the gate, taken
- * in the order they asked. An item keeps its place until the pipeline is done with it, so a failure
- * can shut the gate (the run stops: an item failed without Continue On Fail) before anyone else
- * goes through; those still waiting send nothing. What an item leaves behind (its "sent" mark) is
- * written while the next item is sent, and the run ends once it is.
- */
-/** Why an item waiting for its place sent nothing: an earlier item's failure stops the run. */
-export class GateShutError extends Error {
-	constructor() {
-		super('Not sent: another item of this run failed first, so the run stops');
-	}
-}
-
-/** The send gate as the item pipeline sees it: also the writes left behind. */
-export interface RunGate extends SendGate {
-	/** Settles once every write an item left behind is made. */
-	writesLeftBehind(): Promise<void>;
-}
-
-export function sendGate(limit: number): RunGate {
-	let free = wholeAndAtLeastOne(limit);
-	let shut = false;
-	const inside = new Set<number>();
-	const queue: Array<{ itemIndex: number; admit(): void; refuse(): void }> = [];
-	const writes = new Set<Promise<void>>();
-	return {
-		async enter(itemIndex) {
-			if (inside.has(itemIndex)) return;
-			if (shut) throw new GateShutError();
-			if (free > 0) free--;
-			else
-				await new Promise<void>((admit, refuse) => {
-					queue.push({ itemIndex, admit, refuse: () => refuse(new GateShutError()) });
-				});
-			inside.add(itemIndex);
-		},
-		leave(itemIndex) {
-			if (!inside.delete(itemIndex)) return;
-			const next = queue.shift();
-			// Inside from now: the place is not free for a moment.
-			if (next) inside.add(next.itemIndex);
-			if (next) next.admit();
-			else free++;
-		},
-		shut() {
-			shut = true;
-			for (const waiting of queue.splice(0)) waiting.refuse();
-		},
-		leaveBehind(write) {
-			const started = write();
-			writes.add(started);
-			const settled = () => writes.delete(started);
-			void started.then(settled, settled);
-		},
-		async writesLeftBehind() {
-			await Promise.all(writes);
-		},
-	};
 }

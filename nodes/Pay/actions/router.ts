@@ -4,30 +4,26 @@ import type {
 	INodeExecutionData,
 	ICredentialDataDecryptedObject,
 	INode,
-	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	releaseLedger,
-	ledgerScope,
-	CREDENTIAL_NAME,
-	DEFAULT_RETRY_SETTINGS,
-} from '../../shared/transport';
+import { releaseLedger, ledgerScope, CREDENTIAL_NAME } from '../../shared/transport';
 import type { TransportSettings } from '../../shared/transport';
 import { addFeesHint } from '../execution/feesHint';
 import { withItemIndex } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
 import { runsAsTool } from '../execution/readParameter';
-import { LISTED_IN_A_STOP, withWhatTheRunDid } from '../execution/runJournal';
+import { withWhatTheRunDid } from '../execution/runJournal';
 import type { RunJournal } from '../execution/runJournal';
-import { readWholeNumber } from '../helpers/fieldInput';
 import type { PayOperation } from '../payOperation';
 import { startWaiting } from '../waiting/startWaiting';
 import { readWaitLimit } from '../waiting/waitLimit';
 import type { WaitLimit } from '../waiting/waitLimit';
 import { failEveryItem, readSimplify, runPayItems } from './itemPipeline';
 import type { CheckedRun } from './itemPipeline';
+import { withOtherRefusals } from './otherRefusals';
 import { resources } from './registry';
+import { checkedRequestOptions, defaultItemsAtOnce } from './requestOptions';
+import type { RawRequestOptions, RequestOptions } from './requestOptions';
 
 /**
  * One run of the Pay node: the operation chosen, the node-wide settings read once (the Request
@@ -140,23 +136,6 @@ export async function checkEveryInput(
 	throw withItemIndex(context, withOtherRefusals(error, refused, itemCount), itemIndex);
 }
 
-/** The first refused item's error, naming the others a person will have to mend too. */
-function withOtherRefusals(
-	error: unknown,
-	refused: Map<number, unknown>,
-	itemCount: number,
-): unknown {
-	if (refused.size < 2 || typeof error !== 'object' || error === null) return error;
-	const others = [...refused.keys()].slice(1);
-	const listed = others.slice(0, LISTED_IN_A_STOP).join(', ');
-	const more =
-		others.length > LISTED_IN_A_STOP ? ` and ${others.length - LISTED_IN_A_STOP} more` : '';
-	const failure = error as { description?: string | null };
-	const also = `Every item's input is checked before anything is sent: ${refused.size} of ${itemCount} items were refused (also items ${listed}${more}).`;
-	failure.description = failure.description ? `${failure.description} ${also}` : also;
-	return error;
-}
-
 export function findOperation(
 	resourceValue: string,
 	operationValue: string,
@@ -192,107 +171,14 @@ export function startRun(
 }
 
 /**
- * How many items the node sends at the same time when Items at Once is not set. Operations that
- * cannot cause anything twice, reads and creations that carry an idempotency key, send 10 at a
- * time: one at a time made them slower than n8n's HTTP Request node, which starts every item's
- * request at once. Everything that moves money or changes state stays one at a time: the service
- * checks the balance per request and does not say what it does with payouts sent together, and
- * one at a time a run stops at the first refused item with nothing after it sent. Never-twice does
- * not depend on it (every item's Reference is claimed before it is sent), so a payroll run may set
- * 10: in n8n 2.41.1, 1,000 transfers then took 0.9 times as long as the HTTP Request node.
- */
-export const ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS = 10;
-
-export function defaultItemsAtOnce(operation: PayOperation): number {
-	return operation.safeToRunTogether ? ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS : 1;
-}
-
-/**
- * An hour: longer than any answer worth waiting for, and far below what Node's timers hold
- * (2^31 - 1 ms), past which they fire at once.
- */
-const MAX_TIMEOUT_MS = 3_600_000;
-
-// A plain name, not DEFAULT_RETRY_SETTINGS.maxRetries: n8n's lint takes a member expression for a
-// missing default.
-const { maxRetries: defaultMaxRetries } = DEFAULT_RETRY_SETTINGS;
-
-/** Node-wide settings of how requests are made, shown for every operation. */
-export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Items at Once',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 50 },
-			default: 1,
-			description:
-				"How many items are sent to the service at the same time. When not set: 10 for reads and payment creations (each carries an idempotency key), 1 for everything that moves money or changes state, so payouts go in input order and stop at the first refusal. For large payout runs set 10: every item's Reference is recorded before it is sent, so nothing is sent twice either way. Output keeps the input order whatever you choose.",
-		},
-		{
-			displayName: 'Retries of Safe Requests',
-			name: 'maxRetries',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 10 },
-			default: defaultMaxRetries,
-			description:
-				'How many times a read (or a payment creation protected by its idempotency key) is repeated after a 429, a 5xx or a network error. Requests that move money are never repeated.',
-		},
-		{
-			displayName: 'Timeout (Ms)',
-			name: 'timeoutMs',
-			type: 'number',
-			typeOptions: { minValue: 1000, maxValue: MAX_TIMEOUT_MS },
-			default: 30000,
-			description: 'How long to wait for an answer before giving up on a request',
-		},
-	],
-};
-
-export interface RequestOptions {
-	concurrency: number;
-	settings: TransportSettings;
-}
-
-/**
- * The node's request options, read once (from the first item, as node-wide settings are). A mapped
- * value out of range is refused, naming the field: a negative timeout, for one, would otherwise
- * crash inside Node's sockets instead of failing the item.
+ * The node's request options, read once (from the first item, as node-wide settings are) and
+ * checked (requestOptions.ts).
  */
 export function readRequestOptions(
 	context: IExecuteFunctions,
 	node: INode,
 	defaultConcurrency = 1,
 ): RequestOptions {
-	const options = context.getNodeParameter('requestOptions', 0, {}) as {
-		concurrency?: unknown;
-		maxRetries?: unknown;
-		timeoutMs?: unknown;
-	};
-	const read = (raw: unknown, fallback: number, field: string, min: number, max?: number) =>
-		raw === undefined || raw === null || raw === ''
-			? fallback
-			: readWholeNumber(node, 0, field, raw, min, max);
-	return {
-		concurrency: read(options.concurrency, defaultConcurrency, 'Items at Once', 1, 50),
-		settings: {
-			// Below the editor's 1000 ms only when mapped; tests and impatient flows use that.
-			timeoutMs: read(options.timeoutMs, 30000, 'Timeout (Ms)', 1, MAX_TIMEOUT_MS),
-			retry: {
-				...DEFAULT_RETRY_SETTINGS,
-				maxRetries: read(
-					options.maxRetries,
-					DEFAULT_RETRY_SETTINGS.maxRetries,
-					'Retries of Safe Requests',
-					0,
-					10,
-				),
-			},
-		},
-	};
+	const options = context.getNodeParameter('requestOptions', 0, {}) as RawRequestOptions;
+	return checkedRequestOptions(node, options, defaultConcurrency);
 }

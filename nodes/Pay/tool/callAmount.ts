@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readPositiveAmount } from '../helpers/fieldInput';
+import { readPositiveAmount } from '../helpers/amount';
 import { readSlug } from '../helpers/slug';
 import { normalizePaymentObject } from '../../shared/service/paymentObject';
 import type { OperationEnvironment } from '../execution/operationEnvironment';

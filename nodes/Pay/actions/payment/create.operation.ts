@@ -2,14 +2,9 @@ import type { IDataObject, IExecuteFunctions, INode, NodeParameterValueType } fr
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readParameter } from '../../execution/readParameter';
+import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import {
-	readPositiveAmount,
-	readRequiredText,
-	readText,
-	readWholeNumber,
-	readYesNo,
-} from '../../helpers/fieldInput';
+import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { optionsCollection } from '../sharedFields';
 import { pageQrCodeProperties, readPageQrCode, withPageQrCode } from './pageQrCode';

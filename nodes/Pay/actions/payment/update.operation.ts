@@ -2,14 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { normalizePaymentObject } from '../../../shared/service/paymentObject';
 import { readParameter } from '../../execution/readParameter';
+import { readPositiveAmount } from '../../helpers/amount';
 import { readPageBaseUrl } from '../../helpers/credentialSettings';
-import {
-	readPositiveAmount,
-	readRequiredText,
-	readText,
-	readWholeNumber,
-	readYesNo,
-} from '../../helpers/fieldInput';
+import { readRequiredText, readText, readWholeNumber, readYesNo } from '../../helpers/fieldInput';
 import { inputError } from '../../helpers/inputError';
 import { readJsonObject } from '../../helpers/jsonFields';
 import { readSlug, slugProperties } from '../../helpers/slug';

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { firstSendOf, readReferenceAndSource } from '../../execution/derivedReference';
 import { readParameter } from '../../execution/readParameter';
+import { readPositiveAmount } from '../../helpers/amount';
 import { isEmptyAnswer } from '../../helpers/emptyAnswer';
-import { readPositiveAmount, readRequiredText } from '../../helpers/fieldInput';
+import { readRequiredText } from '../../helpers/fieldInput';
 import { guardedField } from '../moneyFields';
 import { amountProperty, optionsCollection } from '../sharedFields';
 import type { OperationEnvironment, PayOperation } from '../types';

@@ -2,7 +2,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readParameter } from '../../execution/readParameter';
-import { readWholeAmount, readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
+import { readWholeAmount } from '../../helpers/amount';
+import { readRequiredText, readWholeNumber } from '../../helpers/fieldInput';
 import { readInstantPaymentKey } from '../../helpers/instantPaymentKey';
 import { amountProperty, WHOLE_PESOS } from '../sharedFields';
 import type { OperationEnvironment } from '../types';

@@ -3,7 +3,7 @@ import { resources } from '../../../../nodes/Pay/actions/registry';
 import {
 	defaultItemsAtOnce,
 	ITEMS_AT_ONCE_FOR_SAFE_OPERATIONS,
-} from '../../../../nodes/Pay/actions/router';
+} from '../../../../nodes/Pay/actions/requestOptions';
 
 const operations = resources.flatMap((resource) => resource.operations);
 

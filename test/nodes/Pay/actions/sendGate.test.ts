@@ -3,7 +3,7 @@
  * the order they asked; an item keeps its place until the pipeline lets it go, and once shut,
  * those waiting are refused rather than left hanging.
  */
-import { GateShutError, sendGate } from '../../../../nodes/Pay/actions/itemPipeline';
+import { GateShutError, sendGate } from '../../../../nodes/Pay/actions/sendGate';
 
 const tick = async () => await new Promise((resolve) => setImmediate(resolve));
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/fieldInput';
+import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/amount';
 import { Pay } from '../../../../nodes/Pay/Pay.node';
 import { payNode } from '../../../harness/payNode';
 

@@ -4,10 +4,9 @@
  */
 import fc from 'fast-check';
 
+import { readPositiveAmount, readWholeAmount } from '../../../../nodes/Pay/helpers/amount';
 import { readCardNumber, readCvv, readExpiry } from '../../../../nodes/Pay/helpers/cardInput';
 import {
-	readPositiveAmount,
-	readWholeAmount,
 	readRequiredText,
 	readText,
 	readTextList,
