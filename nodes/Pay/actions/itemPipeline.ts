@@ -7,21 +7,21 @@
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isAlreadySent, itemRequests, outcomeOf } from '../../shared/transport';
-import type { PayRequest } from '../../shared/transport';
+import { itemRequests, outcomeOf } from '../../shared/transport';
+import type { PayRequest, RequestResult } from '../../shared/transport';
 import { failureAfterMoneyMoved } from '../execution/afterMoneyMoved';
 import { errorItem, toItems, withItemIndex } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
 import type { NodeRun } from '../execution/operationEnvironment';
-import { readParameter, runsAsTool } from '../execution/readParameter';
+import { runsAsTool } from '../execution/readParameter';
 import { noteOutput, noteRequest } from '../execution/runJournal';
 import type { RunJournal } from '../execution/runJournal';
-import { readYesNo } from '../helpers/fieldInput';
 import { openToolCall } from '../tool/toolGate';
+import { itemEnding } from './itemEnding';
 import { launchUnder } from './launchUnder';
 import { GateShutError, sendGate } from './sendGate';
 import type { RunGate } from './sendGate';
-import { simplified, simplifyProperty } from './simplify';
+import { readSimplify, simplified } from './simplify';
 import type { OperationEnvironment, PayOperation } from './types';
 
 /**
@@ -77,8 +77,8 @@ async function runPayItem(
 	journal: RunJournal,
 ): Promise<ItemResult> {
 	const log: { carriedOut?: string } = {};
-	const sent = itemRequests(context, run, log);
-	const env: OperationEnvironment = { ...run, request: notedIn(journal, itemIndex, sent) };
+	const ending = itemEnding(notedIn(journal, itemIndex, itemRequests(context, run, log)));
+	const env: OperationEnvironment = { ...run, request: ending.requests };
 	// An agent's call is refused here, before anything is sent, unless the user's settings allow it.
 	// In a workflow (not as an AI agent's tool) there is no call to open.
 	const toolCall = runsAsTool(env.node.type)
@@ -87,33 +87,42 @@ async function runPayItem(
 	if (toolCall && 'refused' in toolCall) return toolCall.refused;
 	try {
 		const simplify = readSimplify(context, run, operation, itemIndex);
-		const output = await operation.execute.call(context, itemIndex, env);
+		const ended = await ending.outcome(operation.execute.call(context, itemIndex, env));
+		// Sent by an earlier execution, or shown sent by the service: no failure, an ordinary item.
+		if ('sentBefore' in ended) {
+			toolCall?.settle(ended.sentBefore.outcome);
+			return ended.sentBefore.output;
+		}
+		const { output } = ended;
 		noteOutput(journal, itemIndex, output);
 		const shown = simplify ? simplified(output, simplify) : output;
 		return toolCall ? await toolCall.answer(shown) : shown;
 	} catch (thrown) {
 		const error = failureAfterMoneyMoved(run.node, itemIndex, log.carriedOut, thrown);
 		toolCall?.settle(outcomeOf(error));
-		// Sent by an earlier execution, or shown sent by the service: no failure, an ordinary item.
-		if (isAlreadySent(error)) return error.toOutput();
 		throw error;
 	}
 }
 
-/** The item's request function, each request noted in the run's journal once it settles. */
+/** The item's requests, each noted in the run's journal once it settles. */
 function notedIn(
 	journal: RunJournal,
 	itemIndex: number,
-	send: (request: PayRequest) => Promise<unknown>,
-): (request: PayRequest) => Promise<unknown> {
+	send: (request: PayRequest) => Promise<RequestResult>,
+): (request: PayRequest) => Promise<RequestResult> {
 	return async (request) => {
-		const answer = await send(request).catch(async (error: unknown) => {
+		const result = await send(request).catch(async (error: unknown) => {
 			// Held at the gate after another item failed: it never went anywhere.
 			if (!(error instanceof GateShutError)) noteRequest(journal, itemIndex, request, { error });
 			return await Promise.reject(error);
 		});
-		noteRequest(journal, itemIndex, request);
-		return answer;
+		noteRequest(
+			journal,
+			itemIndex,
+			request,
+			'sentBefore' in result ? result.sentBefore : undefined,
+		);
+		return result;
 	};
 }
 
@@ -174,24 +183,4 @@ export async function runItems(
 	if (failed.first !== undefined)
 		throw withItemIndex(context, failed.first.error, failed.first.itemIndex);
 	return { items: results.flat(), failedItems };
-}
-
-/**
- * The operation's way to simplify, when it has one and the item's Simplify is on. Read before
- * anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
- */
-export function readSimplify(
-	context: IExecuteFunctions,
-	run: NodeRun,
-	operation: PayOperation,
-	itemIndex: number,
-): PayOperation['simplify'] {
-	if (operation.simplify === undefined) return undefined;
-	const on = readYesNo(
-		run.node,
-		itemIndex,
-		simplifyProperty.displayName,
-		readParameter(context, run, simplifyProperty.name, itemIndex, false),
-	);
-	return on ? operation.simplify : undefined;
 }

@@ -4,10 +4,13 @@
  * Off, or at version 1 (where the field is not shown), the output is the whole answer, as before.
  * The item pipeline reads the field (readSimplify) and applies it.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { mapJson } from '../execution/itemOutput';
 import type { ItemResult } from '../execution/itemOutput';
+import type { NodeRun } from '../execution/operationEnvironment';
+import { readParameter } from '../execution/readParameter';
+import { readYesNo } from '../helpers/fieldInput';
 import { fromVersion2 } from '../helpers/nodeVersions';
 import type { PayOperation } from '../payOperation';
 
@@ -25,4 +28,24 @@ export function simplified(
 	simplify: NonNullable<PayOperation['simplify']>,
 ): ItemResult {
 	return mapJson(output, simplify);
+}
+
+/**
+ * The operation's way to simplify, when it has one and the item's Simplify is on. Read before
+ * anything is sent: a Simplify mapped to nonsense fails the item with nothing done.
+ */
+export function readSimplify(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	operation: PayOperation,
+	itemIndex: number,
+): PayOperation['simplify'] {
+	if (operation.simplify === undefined) return undefined;
+	const on = readYesNo(
+		run.node,
+		itemIndex,
+		simplifyProperty.displayName,
+		readParameter(context, run, simplifyProperty.name, itemIndex, false),
+	);
+	return on ? operation.simplify : undefined;
 }

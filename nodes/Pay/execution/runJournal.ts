@@ -34,19 +34,25 @@ export interface RunJournal {
 /** Requests and items listed one by one in a stop's error; past it they are counted. */
 export const LISTED_IN_A_STOP = 20;
 
-/** Notes a request once it settled: answered, or failed with `failure`. */
+/** Notes a request once it settled: answered, sent before, or failed with `error`. */
 export function noteRequest(
 	journal: RunJournal,
 	itemIndex: number,
 	request: PayRequest,
-	failure?: { error: unknown },
+	ended?: { error: unknown } | { outcome: ItemOutcome },
 ): void {
 	journal.requests.push({
 		itemIndex,
 		action: request.action,
 		safety: request.safety,
 		reference: request.reference,
-		ended: failure ? outcomeOf(failure.error) : request.safety === 'read' ? 'read' : 'answered',
+		ended: !ended
+			? request.safety === 'read'
+				? 'read'
+				: 'answered'
+			: 'error' in ended
+				? outcomeOf(ended.error)
+				: ended.outcome,
 	});
 }
 

@@ -9,7 +9,8 @@
  */
 import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { itemRequests } from '../../shared/transport';
+import { answerOf, itemRequests } from '../../shared/transport';
+import type { PayRequest } from '../../shared/transport';
 import { runsAsTool } from '../execution/readParameter';
 import { finiteNumber, shownValue } from '../helpers/fieldInput';
 import { inputError } from '../helpers/inputError';
@@ -115,7 +116,9 @@ async function callBackHere(
 	run: NodeRun,
 	open: INodeExecutionData[],
 ): Promise<void> {
-	const request = itemRequests(context, run, {});
+	const send = itemRequests(context, run, {});
+	// No Reference: nothing here can have been sent before.
+	const request = async (each: PayRequest) => answerOf(await send(each));
 	const callback = await callbackToThisNode(context, { ...run, request });
 	for (const item of open) {
 		const slug = String(item.json.slug);

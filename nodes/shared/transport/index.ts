@@ -6,11 +6,12 @@
  */
 
 /** A request, and every request of one item of the Pay node. */
-export { itemRequests, payApiRequest } from './request/request';
+export { answerOf, itemRequests, payApiRequest } from './request/request';
 export { readAllPages, readPages } from './request/allPages';
 export type {
 	ItemRun,
 	PayRequest,
+	RequestResult,
 	RequestSafety,
 	SendGate,
 	TransportSettings,
@@ -18,11 +19,10 @@ export type {
 export { CREDENTIAL_NAME, DEFAULT_RETRY_SETTINGS } from './terms/requestTypes';
 
 /** What an item says happened, and the facts an error carries. */
-export type { ItemOutcome } from './terms/outcomes';
+export type { ItemOutcome, SentBefore } from './terms/outcomes';
 export { movedNothing } from './terms/outcomes';
 export { readErrorFacts, setErrorFacts } from './terms/errorFacts';
 export { meansAlreadyCreated, outcomeOf } from './meaning/failureMeaning';
-export { isAlreadySent } from './meaning/earlierSend';
 
 /** How an operation lets the service be asked what became of a request whose answer was lost. */
 export type { Finding, ServiceCheck, ServiceRead } from './terms/serviceCheck';

@@ -1,69 +1,72 @@
 /**
- * What an item says when an earlier execution already recorded its reference: "already sent" is
- * no failure (the money went out once, as asked), so it leaves as an ordinary item; "unknown" is,
- * because someone must check before anything else is done.
+ * What an item says when its Reference was sent before: "already sent" is no failure (the money
+ * went out once, as asked), so it is returned and leaves as an ordinary item; "unknown" is, because
+ * someone must check before anything else is done.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { setErrorFacts } from '../terms/errorFacts';
 import { capitalise } from '../../text';
+import type { SentBefore } from '../terms/outcomes';
 import type { Finding } from '../terms/serviceCheck';
 
 /** What the service showed of a send whose answer was lost. */
 export type ServiceShown = Extract<Finding, { shown: true }>;
 
-/** Thrown by the transport instead of sending; the Pay node turns it into an output item. */
-export class AlreadySentError extends NodeOperationError {
-	readonly reference: string;
-
-	readonly shown?: ServiceShown;
-
+/** What else is known of the earlier send, when anything is. */
+export interface EarlierSendFacts {
+	/** What the service showed of it. */
+	shown?: ServiceShown;
 	/**
-	 * What the earlier send's answer said, as kept with its mark (sentFacts.ts): `{}` when nothing
-	 * was kept (a record of an older version), undefined when the request keeps nothing.
+	 * What its answer said, as kept with its mark (sentFacts.ts): `{}` when nothing was kept (a
+	 * record of an older version), undefined when the request keeps nothing.
 	 */
 	earlier?: IDataObject;
-
 	/** What the first send was, known without a record (PayRequest.firstSendWas). */
 	firstSendWas?: IDataObject;
+}
 
-	constructor(
-		node: INode,
-		itemIndex: number | undefined,
-		action: string,
-		reference: string,
-		shown?: ServiceShown,
-		message = `${capitalise(action)} was already sent earlier with the reference ${reference}: it was not sent again`,
-	) {
-		super(node, shown ? `${message} (the service shows it: ${shown.resolvedBy})` : message, {
-			itemIndex,
-		});
-		this.reference = reference;
-		this.shown = shown;
-	}
+/** Sent by an earlier execution under this Reference: not sent again. */
+export function alreadySent(
+	action: string,
+	reference: string,
+	facts: EarlierSendFacts = {},
+): SentBefore {
+	const message = `${capitalise(action)} was already sent earlier with the reference ${reference}: it was not sent again`;
+	return outputOf('already_sent', message, reference, facts);
+}
 
-	/** `already_sent`: an earlier execution sent it; `sent`: this one did, its answer lost. */
-	get outcome(): 'already_sent' | 'sent' {
-		return 'already_sent';
-	}
+/** The answer was lost in this execution, but the service shows the send went through. */
+export function sentAsServiceShows(
+	action: string,
+	reference: string,
+	shown: ServiceShown,
+): SentBefore {
+	const message = `${capitalise(action)} was carried out: its answer was lost`;
+	return outputOf('sent', message, reference, { shown });
+}
 
-	/** The item the next node receives: what happened, and how to send again on purpose. */
-	toOutput(): IDataObject {
-		const output: IDataObject = {
-			outcome: this.outcome,
-			reference: this.reference,
-			message: this.message,
-			hint: 'To send it again on purpose, give this item a new Reference.',
-		};
-		if (this.shown) {
-			output.resolved_by = this.shown.resolvedBy;
-			output[this.shown.field] = this.shown.record;
-		}
-		if (this.earlier) withEarlierAnswer(output, this.earlier);
-		for (const [field, value] of Object.entries(this.firstSendWas ?? {})) output[field] ??= value;
-		return output;
+function outputOf(
+	outcome: SentBefore['outcome'],
+	message: string,
+	reference: string,
+	facts: EarlierSendFacts,
+): SentBefore {
+	const { shown, earlier, firstSendWas } = facts;
+	const output: IDataObject = {
+		outcome,
+		reference,
+		message: shown ? `${message} (the service shows it: ${shown.resolvedBy})` : message,
+		hint: 'To send it again on purpose, give this item a new Reference.',
+	};
+	if (shown) {
+		output.resolved_by = shown.resolvedBy;
+		output[shown.field] = shown.record;
 	}
+	if (earlier) withEarlierAnswer(output, earlier);
+	for (const [field, value] of Object.entries(firstSendWas ?? {})) output[field] ??= value;
+	return { outcome, output };
 }
 
 /** The item as its first send's answer had it (its id, its state), or saying that is not known. */
@@ -73,37 +76,6 @@ function withEarlierAnswer(output: IDataObject, earlier: IDataObject): void {
 	output.earlier_answer = recorded ? 'recorded' : 'not_recorded';
 	if (!recorded)
 		output.message = `${String(output.message)}. What the service answered then is not recorded (its answer held none of it, it was sent by an older version of the node, or its record was lost): look in the execution that sent it`;
-}
-
-/**
- * The answer was lost in this execution, but the service shows the send went through: the item
- * leaves as sent, with what the service showed. Thrown by the transport like AlreadySentError.
- */
-export class SentAsServiceShowsError extends AlreadySentError {
-	constructor(
-		node: INode,
-		itemIndex: number | undefined,
-		action: string,
-		reference: string,
-		shown: ServiceShown,
-	) {
-		super(
-			node,
-			itemIndex,
-			action,
-			reference,
-			shown,
-			`${capitalise(action)} was carried out: its answer was lost`,
-		);
-	}
-
-	get outcome(): 'already_sent' | 'sent' {
-		return 'sent';
-	}
-}
-
-export function isAlreadySent(error: unknown): error is AlreadySentError {
-	return error instanceof AlreadySentError;
 }
 
 /** An earlier execution recorded the reference but never learnt whether the service took it. */

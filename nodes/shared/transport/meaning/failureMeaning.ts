@@ -6,7 +6,6 @@
  * of the service: a line in SERVICE_WORDS (and a row in KINDS if it means something new).
  */
 import { readErrorFacts } from '../terms/errorFacts';
-import { isAlreadySent } from './earlierSend';
 import type { RequestFailure } from '../wire/failure';
 import type { FailureOutcome, ItemOutcome } from '../terms/outcomes';
 import type { RequestSafety } from '../terms/requestTypes';
@@ -110,9 +109,8 @@ export function serviceMayHaveActed(failure: RequestFailure): boolean {
 	return KINDS[kindOf(failure)].service === 'may_have_acted';
 }
 
-/** An error's outcome: the one it was given, or an earlier send's; none given is `not_sent`. */
+/** An error's outcome: the one it was given; none given is `not_sent`. */
 export function outcomeOf(error: unknown): ItemOutcome {
-	if (isAlreadySent(error)) return error.outcome;
 	// An error nobody gave an outcome was raised before anything was sent: the item pipeline turns
 	// one raised after a money-moving request into `unknown` (execution/afterMoneyMoved.ts).
 	return readErrorFacts(error).outcome ?? 'not_sent';

@@ -4,9 +4,8 @@
  * Retry On Fail to find). Across executions, the request's Reference is claimed in n8n's database
  * before anything leaves (referenceClaim.ts).
  */
-import type { AlreadySentError } from '../meaning/earlierSend';
 import { mayHaveActed } from '../terms/outcomes';
-import type { FailureOutcome, ItemOutcome } from '../terms/outcomes';
+import type { FailureOutcome, SentBefore } from '../terms/outcomes';
 import type { PayRequest } from '../terms/requestTypes';
 
 /** Where one request is remembered: its node run's scope and its own key. */
@@ -33,22 +32,23 @@ export function ledgerPlaceOf(request: PayRequest): LedgerPlace | undefined {
 }
 
 /**
- * What the ledger holds for the request before it is sent: the recorded answer, or whether an
- * earlier attempt was lost. A `once` request under way or lost earlier is refused with `lostError`
- * (or the recorded error): sending again could pay twice.
+ * What the ledger holds for the request before it is sent: the recorded answer, the earlier send it
+ * met, or whether an earlier attempt was lost. A `once` request under way or lost earlier is
+ * refused with `lostError` (or the recorded error): sending again could pay twice.
  */
 export function recall(
 	place: LedgerPlace | undefined,
 	request: PayRequest,
 	lostError: () => Error,
-): { done: true; answer: unknown } | { done: false; earlierAttemptLost: boolean } {
-	if (!place) return { done: false, earlierAttemptLost: false };
+): { answer: unknown } | { sentBefore: SentBefore } | { earlierAttemptLost: boolean } {
+	if (!place) return { earlierAttemptLost: false };
 	const entry = readLedger(place.scope, place.request);
-	if (entry?.state === 'done') return { done: true, answer: entry.answer };
+	if (entry?.state === 'done') return { answer: entry.answer };
+	if (entry?.state === 'sent_before') return { sentBefore: entry.sent };
 	if (entry && request.safety === 'once') {
 		throw entry.state === 'ended' ? entry.error : lostError();
 	}
-	return { done: false, earlierAttemptLost: entry !== undefined };
+	return { earlierAttemptLost: entry !== undefined };
 }
 
 export function recordSending(place: LedgerPlace | undefined): void {
@@ -67,10 +67,11 @@ export function recordAnswer(place: LedgerPlace | undefined, answer: unknown): v
 export function recordSentEarlier(
 	place: LedgerPlace | undefined,
 	request: PayRequest,
-	sent: AlreadySentError,
+	sent: SentBefore,
 ): void {
 	if (!place) return;
-	if (request.safety === 'once') writeLedger(place.scope, place.request, ended(sent.outcome, sent));
+	if (request.safety === 'once')
+		writeLedger(place.scope, place.request, { state: 'sent_before', sent });
 	else forgetLedger(place.scope, place.request);
 }
 
@@ -89,7 +90,7 @@ export function recordFailure(
 	else forgetLedger(place.scope, place.request);
 }
 
-const ended = (outcome: ItemOutcome, error: Error): LedgerEntry => ({
+const ended = (outcome: FailureOutcome, error: Error): LedgerEntry => ({
 	state: 'ended',
 	outcome,
 	error,
@@ -112,12 +113,13 @@ const ended = (outcome: ItemOutcome, error: Error): LedgerEntry => ({
 export type LedgerEntry =
 	| { state: 'in_flight' }
 	| { state: 'done'; answer: unknown }
+	/** Sent before (`already_sent`, `sent`): Retry On Fail meets the same item, never a resend. */
+	| { state: 'sent_before'; sent: SentBefore }
 	/**
-	 * Ended without an answer to hand back, in the item's outcome: `unknown` (it may have acted), a
-	 * money-moving request the service refused, or one sent after all (`already_sent`, `sent`).
-	 * Repeated as that same error or item, never re-sent.
+	 * Failed, in the item's outcome: `unknown` (it may have acted) or a money-moving request the
+	 * service refused. Repeated as that same error, never re-sent.
 	 */
-	| { state: 'ended'; outcome: ItemOutcome; error: Error };
+	| { state: 'ended'; outcome: FailureOutcome; error: Error };
 
 const MAX_SCOPES = 200;
 

@@ -7,7 +7,8 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { toNodeApiError } from '../meaning/apiError';
-import { AlreadySentError, earlierOutcomeUnknown } from '../meaning/earlierSend';
+import { alreadySent, earlierOutcomeUnknown } from '../meaning/earlierSend';
+import type { SentBefore } from '../terms/outcomes';
 import type { PayContext, PayRequest } from '../terms/requestTypes';
 import type { Finding } from '../terms/serviceCheck';
 import { sentFactsFor } from './sentFacts';
@@ -16,18 +17,22 @@ import type { ClaimFound, SentRecord } from './sentRecord';
 
 export type AskTheService = (claimedAt: number | undefined) => Promise<Finding | undefined>;
 
+/** The request's claim: its record (none without a Reference), or the earlier send stopping it. */
+export type Claim = { record: SentRecord | undefined } | { sentBefore: SentBefore };
+
 /**
  * Records the request's reference before it is sent; an earlier execution's record stops it:
- * "already sent" when that send was answered, "outcome unknown" when it never was.
+ * "already sent" (returned) when that send was answered or the service shows it, "outcome unknown"
+ * (thrown) when neither can tell.
  */
 export async function claimReference(
 	context: PayContext,
 	node: INode,
 	request: PayRequest,
-	ask: (claimedAt: number | undefined) => Promise<Finding | undefined>,
-): Promise<SentRecord | undefined> {
+	ask: AskTheService,
+): Promise<Claim> {
 	const { reference } = request;
-	if (reference === undefined || request.safety !== 'once') return undefined;
+	if (reference === undefined || request.safety !== 'once') return { record: undefined };
 	const record = sentRecordFor(context as IExecuteFunctions, node, reference);
 	const earlier = await recordOrSendNothing(context, node, request, record, reference);
 	if (earlier === 'none')
@@ -40,10 +45,9 @@ export async function claimReference(
 			},
 		);
 	if (earlier === 'sent') {
-		const sent = new AlreadySentError(node, request.itemIndex, earlierSend(request), reference);
-		if (request.keep) sent.earlier = await factsKept(context, reference, request.keep);
-		sent.firstSendWas = request.firstSendWas;
-		throw sent;
+		const kept = request.keep && (await factsKept(context, reference, request.keep));
+		const facts = { earlier: kept || undefined, firstSendWas: request.firstSendWas };
+		return { sentBefore: alreadySent(earlierSend(request), reference, facts) };
 	}
 	if (earlier === 'claimed_elsewhere')
 		throw earlierOutcomeUnknown(
@@ -55,8 +59,10 @@ export async function claimReference(
 			'Another execution recorded the same reference at the same instant and sends it; this one did not',
 		);
 	if (earlier === 'unknown')
-		throw await earlierSendAsTheServiceTells(node, request, record, reference, ask);
-	return record;
+		return {
+			sentBefore: await earlierSendAsTheServiceTells(node, request, record, reference, ask),
+		};
+	return { record };
 }
 
 /**
@@ -91,8 +97,8 @@ async function recordOrSendNothing(
 }
 
 /**
- * The error for an earlier send whose answer was never recorded: "already sent" when the service
- * shows it (and the record is marked sent), else "outcome unknown".
+ * An earlier send whose answer was never recorded: "already sent" when the service shows it (and
+ * the record is marked sent), else "outcome unknown", thrown.
  */
 async function earlierSendAsTheServiceTells(
 	node: INode,
@@ -100,13 +106,13 @@ async function earlierSendAsTheServiceTells(
 	record: SentRecord,
 	reference: string,
 	ask: AskTheService,
-): Promise<Error> {
+): Promise<SentBefore> {
 	const finding = await ask(await record.claimedAt());
 	if (finding?.shown) {
 		await quietly(record.markSent());
-		return new AlreadySentError(node, request.itemIndex, request.action, reference, finding);
+		return alreadySent(request.action, reference, { shown: finding });
 	}
-	return earlierOutcomeUnknown(
+	throw earlierOutcomeUnknown(
 		node,
 		request.itemIndex,
 		earlierSend(request),

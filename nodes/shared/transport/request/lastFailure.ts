@@ -1,8 +1,8 @@
 /**
  * What a request's last failure becomes, as the failure table says (failureMeaning.ts): "already
- * sent", "sent" when the service shows a lost answer went through, otherwise an error in the
- * service's words. Each is recorded for Retry On Fail, and the Reference's record is released,
- * kept or marked sent.
+ * sent", "sent" when the service shows a lost answer went through (both returned: no failure),
+ * otherwise an error in the service's words. Each is recorded for Retry On Fail, and the
+ * Reference's record is released, kept or marked sent.
  */
 import type { INode } from 'n8n-workflow';
 
@@ -13,11 +13,11 @@ import { recordFailure, recordSentEarlier } from '../neverTwice/ledger';
 import { quietly } from '../neverTwice/referenceClaim';
 import type { LedgerPlace } from '../neverTwice/ledger';
 import type { Connection } from '../wire/connection';
-import { AlreadySentError, SentAsServiceShowsError } from '../meaning/earlierSend';
+import { alreadySent, sentAsServiceShows } from '../meaning/earlierSend';
 import type { RequestFailure } from '../wire/failure';
 import { meaningOf, outcomeAfter } from '../meaning/failureMeaning';
 import { OUTCOMES } from '../terms/outcomes';
-import type { ItemOutcome } from '../terms/outcomes';
+import type { ItemOutcome, SentBefore } from '../terms/outcomes';
 import type { PayRequest, TransportSettings } from '../terms/requestTypes';
 import type { SentRecord } from '../neverTwice/sentRecord';
 
@@ -45,7 +45,7 @@ export async function resolveFailure(
 	last: LastFailure,
 	record: SentRecord | undefined,
 	claimedAt: number,
-): Promise<Error> {
+): Promise<{ error: Error } | { sentBefore: SentBefore }> {
 	const { node, request, place } = call;
 	const context = { safety: request.safety, earlierAttemptLost: last.earlierAttemptLost };
 	const facts = describeFailure(last.failure, {
@@ -68,24 +68,18 @@ export async function resolveFailure(
 	if (OUTCOMES[outcome].item === 'output') {
 		await settleRecord(record, outcome);
 		const reference = request.reference ?? '';
-		const sent = finding?.shown
-			? new SentAsServiceShowsError(
-					node,
-					request.itemIndex,
-					request.action,
-					reference,
-					call.masked(finding),
-				)
-			: new AlreadySentError(node, request.itemIndex, request.action, reference);
-		recordSentEarlier(place, request, sent);
-		return sent;
+		const sentBefore = finding?.shown
+			? sentAsServiceShows(request.action, reference, call.masked(finding))
+			: alreadySent(request.action, reference);
+		recordSentEarlier(place, request, sentBefore);
+		return { sentBefore };
 	}
 	if (finding && !finding.shown)
 		facts.description = `${facts.description ?? ''} Asked the service: ${finding.why}.`.trim();
 	const error = toNodeApiError(node, redactFacts(facts, call.masked), request.itemIndex);
 	recordFailure(place, request, facts.outcome, error);
 	await settleRecord(record, facts.outcome);
-	return error;
+	return { error };
 }
 
 /** The Reference's record as the failure table says: released, kept, or marked sent. */
@@ -98,4 +92,22 @@ async function settleRecord(record: SentRecord | undefined, outcome: ItemOutcome
 function redactFacts(facts: PayErrorFacts, masked: <T>(value: T) => T): PayErrorFacts {
 	const { message, description, detail, code } = facts;
 	return { ...facts, ...masked({ message, description, detail, code }) };
+}
+
+/** A `once` request met in the ledger under way or lost: not sent again, it could pay twice. */
+export function lostError(node: INode, request: PayRequest, settings: TransportSettings) {
+	const facts = describeFailure(
+		{
+			kind: 'other',
+			message: 'An earlier attempt in this execution is still under way or lost its answer',
+		},
+		{
+			safety: request.safety,
+			action: request.action,
+			howToCheck: request.howToCheck,
+			attempts: 1,
+			timeoutMs: settings.timeoutMs,
+		},
+	);
+	return toNodeApiError(node, facts, request.itemIndex);
 }

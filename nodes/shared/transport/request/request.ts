@@ -1,14 +1,13 @@
 import { sleep } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { describeFailure, toNodeApiError } from '../meaning/apiError';
 import { askBeforeUnknown } from './askBeforeUnknown';
 import { ledgerPlaceOf, recall, recordAnswer, recordSending } from '../neverTwice/ledger';
 import { claimReference, markSent, quietly } from '../neverTwice/referenceClaim';
 import { attempt, connect } from '../wire/connection';
 import { maskerFor } from '../wire/maskedAnswer';
 import { serviceMayHaveActed } from '../meaning/failureMeaning';
-import { resolveFailure } from './lastFailure';
+import { lostError, resolveFailure } from './lastFailure';
 import type { LastFailure, RequestCall } from './lastFailure';
 import { CREDENTIAL_NAME, DEFAULT_TRANSPORT_SETTINGS } from '../terms/requestTypes';
 import type {
@@ -16,6 +15,7 @@ import type {
 	ItemRun,
 	PayContext,
 	PayRequest,
+	RequestResult,
 	TransportSettings,
 } from '../terms/requestTypes';
 import { nextRetryDelay } from '../meaning/retryPolicy';
@@ -26,20 +26,23 @@ import type { SentRecord } from '../neverTwice/sentRecord';
  * access token on a 401), JSON in and out, double-encoded answers decoded, `{error, detail}`
  * failures turned into errors whose message is the service's `detail`, safe requests retried. A
  * request that changes something is sent at most once per item and execution
- * (neverTwice/ledger.ts); one with a reference, at most once across executions (sentRecord.ts).
+ * (neverTwice/ledger.ts); one with a reference, at most once across executions (sentRecord.ts):
+ * one sent before comes back as such (`sentBefore`), no failure.
  */
-export async function payApiRequest(
+export async function sendRequest(
 	this: PayContext,
 	request: PayRequest,
 	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
-): Promise<unknown> {
+): Promise<RequestResult> {
 	const call = await startCall(this, request, settings);
 	// Within one execution, Retry On Fail gets the recorded answer back, never a second send.
 	const recalled = recall(call.place, request, () => lostError(call.node, request, settings));
-	if (recalled.done) return recalled.answer;
+	if (!('earlierAttemptLost' in recalled)) return recalled;
 	// Across executions, the reference is claimed in n8n's database before anything leaves.
 	const claimedAt = Date.now();
-	const record = await claimReference(this, call.node, request, call.ask);
+	const claim = await claimReference(this, call.node, request, call.ask);
+	if ('sentBefore' in claim) return claim;
+	const { record } = claim;
 	// Built before the gate: building may read through it (the public key for card fields).
 	const sending: BuiltRequest = { ...request, body: await buildBody(request, record) };
 	await enterGate(request, record);
@@ -47,7 +50,11 @@ export async function payApiRequest(
 	if (record) logSending(this, call.node, request);
 	recordSending(call.place);
 	const sent = await sendWithRetries(call, sending, recalled.earlierAttemptLost);
-	if ('failure' in sent) throw await resolveFailure(call, sent, record, claimedAt);
+	if ('failure' in sent) {
+		const resolved = await resolveFailure(call, sent, record, claimedAt);
+		if ('error' in resolved) throw resolved.error;
+		return resolved;
+	}
 	// Masked as it was read (connection.ts): an answer holds no secret of the credential.
 	const answer = sent.value;
 	recordAnswer(call.place, answer);
@@ -57,7 +64,24 @@ export async function payApiRequest(
 	if (request.gate && record)
 		request.gate.leaveBehind(async () => await markSent(this, request, record, answer));
 	else if (record) await markSent(this, request, record, answer);
-	return answer;
+	return { answer };
+}
+
+/** A request without a Reference (a read, a search): the service's answer. */
+export async function payApiRequest(
+	this: PayContext,
+	request: Omit<PayRequest, 'reference'>,
+	settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
+): Promise<unknown> {
+	return answerOf(await sendRequest.call(this, request, settings));
+}
+
+/**
+ * The answer of a request sent without a Reference. Only a Reference can have been sent before;
+ * were one passed anyway, its item's output stands for the answer rather than a failure.
+ */
+export function answerOf(result: RequestResult): unknown {
+	return 'answer' in result ? result.answer : result.sentBefore.output;
 }
 
 function logSending(context: PayContext, node: INode, request: PayRequest): void {
@@ -87,17 +111,17 @@ export function itemRequests(
 	context: IExecuteFunctions,
 	run: ItemRun,
 	log: { carriedOut?: string },
-): (request: PayRequest) => Promise<unknown> {
+): (request: PayRequest) => Promise<RequestResult> {
 	return async (request) => {
 		const credentials = await run.credentials(request.itemIndex ?? 0);
 		const { node, ledgerScope, settings, gate } = run;
-		const answer = await payApiRequest.call(
+		const result = await sendRequest.call(
 			context,
 			{ node, ledgerScope, credentials, gate, ...request },
 			settings,
 		);
-		if (request.safety === 'once') log.carriedOut = request.action;
-		return answer;
+		if (request.safety === 'once' && 'answer' in result) log.carriedOut = request.action;
+		return result;
 	};
 }
 
@@ -159,21 +183,4 @@ async function sendWithRetries(
 		if (serviceMayHaveActed(result.failure)) earlierAttemptLost = true;
 		await sleep(wait);
 	}
-}
-
-function lostError(node: INode, request: PayRequest, settings: TransportSettings) {
-	const facts = describeFailure(
-		{
-			kind: 'other',
-			message: 'An earlier attempt in this execution is still under way or lost its answer',
-		},
-		{
-			safety: request.safety,
-			action: request.action,
-			howToCheck: request.howToCheck,
-			attempts: 1,
-			timeoutMs: settings.timeoutMs,
-		},
-	);
-	return toNodeApiError(node, facts, request.itemIndex);
 }

@@ -3,6 +3,7 @@
  * (failureMeaning.ts), which gives a failure its outcome, and below the facts an error carries
  * (errorFacts.ts), so that the table and the errors need not import each other for it.
  */
+import type { IDataObject } from 'n8n-workflow';
 
 /**
  * Every outcome the node gives an item (`outcome`, what a Continue On Fail branch reads), and what
@@ -58,3 +59,16 @@ export type FailureOutcome = {
 
 export const movedNothing = (outcome: ItemOutcome): boolean => OUTCOMES[outcome].movedNothing;
 export const mayHaveActed = (outcome: ItemOutcome): boolean => OUTCOMES[outcome].mayHaveActed;
+
+/**
+ * A request that is not sent because it went out before: by an earlier execution (its Reference's
+ * record says so, or the service shows it), or by this one, its answer lost and the service showing
+ * it went through. No failure: the transport returns it, and the item leaves as its `output` (made
+ * by meaning/earlierSend.ts).
+ */
+export interface SentBefore {
+	/** `already_sent`: an earlier execution sent it; `sent`: this one did, its answer lost. */
+	outcome: Extract<ItemOutcome, 'already_sent' | 'sent'>;
+	/** The item the next node receives: what happened, and how to send again on purpose. */
+	output: IDataObject;
+}

@@ -10,6 +10,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import type { SentBefore } from './outcomes';
 import type { ServiceCheck } from './serviceCheck';
 
 /**
@@ -158,3 +159,6 @@ export interface SendGate {
 	 */
 	leaveBehind(write: () => Promise<void>): void;
 }
+
+/** What a request came to: the service's answer, or that it was sent before (no failure). */
+export type RequestResult = { answer: unknown } | { sentBefore: SentBefore };

@@ -8,7 +8,8 @@ import { runItems, runPayItems } from '../../../../nodes/Pay/actions/itemPipelin
 import type { PayOperation } from '../../../../nodes/Pay/actions/types';
 import type { NodeRun } from '../../../../nodes/Pay/execution/operationEnvironment';
 import { inputError } from '../../../../nodes/Pay/helpers/inputError';
-import { AlreadySentError } from '../../../../nodes/shared/transport/meaning/earlierSend';
+import { alreadySent } from '../../../../nodes/shared/transport/meaning/earlierSend';
+import { writeLedger } from '../../../../nodes/shared/transport/neverTwice/ledger';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../../nodes/shared/transport/terms/requestTypes';
 import type { PayRequest } from '../../../../nodes/shared/transport/terms/requestTypes';
 import { payNode } from '../../../harness/payNode';
@@ -252,12 +253,32 @@ describe('runPayItems', () => {
 		expect(afterTransfer.items[1]).toMatchObject({ outcome: 'refused', error: 'refused' });
 	});
 
-	it('an item an earlier execution already sent leaves as an ordinary item saying so', async () => {
-		const earlier = new AlreadySentError(node, 0, 'the transfer', 'invoice-7');
-		const { items, failedItems } = await itemsOf(read, earlier);
+	it('an item an earlier execution already sent leaves as an ordinary item saying so, its operation stopped there', async () => {
+		const sent: string[] = [];
+		const { context, run } = payRunAnswering({}, 2, sent);
+		// What Retry On Fail meets: item 0's transfer was sent before, item 1's never was.
+		const ledgerScope = 'a run that met an earlier send';
+		writeLedger(ledgerScope, '0:POST /send/', {
+			state: 'sent_before',
+			sent: alreadySent('the transfer', 'invoice-7'),
+		});
+		const carriedOn: number[] = [];
+		const operation: PayOperation = {
+			...operationThatFails(transfer, undefined),
+			async execute(itemIndex, env) {
+				await env.request({ ...transfer, itemIndex });
+				carriedOn.push(itemIndex);
+				return { sent: true };
+			},
+		};
+		const chosen = { resource: 'transfer', operation };
+		const { items, failedItems } = await runPayItems(context, { ...run, ledgerScope }, chosen, 1);
 		expect(failedItems).toBe(0);
-		expect(items[0]).toMatchObject({ outcome: 'already_sent', reference: 'invoice-7' });
-		expect(items[0]).not.toHaveProperty('error');
+		expect(items[0].json).toMatchObject({ outcome: 'already_sent', reference: 'invoice-7' });
+		expect(items[0].json).not.toHaveProperty('error');
+		expect(items[1].json).toEqual({ sent: true });
+		expect(carriedOn).toEqual([1]);
+		expect(sent).toEqual(['http://127.0.0.1:9/send/']);
 	});
 });
 
@@ -267,11 +288,13 @@ describe('the request function of an item', () => {
 	it('is made in one place, the item pipeline, and wrapped by nobody; the input pass sends nothing', () => {
 		const made = execFileSync(
 			'git',
-			['grep', '-nE', 'request: (async|\\(|function|[a-z]\\w*\\()', '--', 'nodes'],
+			['grep', '-nE', 'request: (async|\\(|function|[a-z]\\w*[(.])', '--', 'nodes'],
 			{ cwd: join(__dirname, '../../../..'), encoding: 'utf8' },
 		);
 		expect(made.trim().split('\n').sort()).toEqual([
-			expect.stringMatching(/^nodes\/Pay\/actions\/itemPipeline\.ts:\d+:.*request: notedIn\(/),
+			expect.stringMatching(
+				/^nodes\/Pay\/actions\/itemPipeline\.ts:\d+:.*request: ending\.requests/,
+			),
 			expect.stringMatching(
 				/^nodes\/Pay\/actions\/router\.ts:\d+:.*request: async \(\) => await Promise\.reject\(\w+\)/,
 			),

@@ -57,6 +57,13 @@ describe('the run journal', () => {
 		const noted = journal();
 		noteRequest(noted, 0, transfer('R-0'), failedWith('not_sent'));
 		noteRequest(noted, 1, transfer('R-1'), failedWith('already_sent'));
+		// As the transport returns it: sent before, no error.
+		noteRequest(noted, 3, transfer('R-3'), { outcome: 'already_sent' });
+		expect(noted.requests.map((request) => request.ended)).toEqual([
+			'not_sent',
+			'already_sent',
+			'already_sent',
+		]);
 		expect(whatTheRunDid(noted)).toBeUndefined();
 		const error = inputError(node, 2, 'Amount (COP)', 'must be a number');
 		withWhatTheRunDid(error, noted);

@@ -12,8 +12,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ledgerPlaceOf, recall } from '../../../../../nodes/shared/transport/neverTwice/ledger';
 import { setErrorFacts } from '../../../../../nodes/shared/transport/terms/errorFacts';
 import {
-	AlreadySentError,
-	SentAsServiceShowsError,
+	alreadySent,
+	sentAsServiceShows,
 } from '../../../../../nodes/shared/transport/meaning/earlierSend';
 import type { RequestFailure } from '../../../../../nodes/shared/transport/wire/failure';
 import {
@@ -164,22 +164,35 @@ async function lastFailureOf(
 		ask: async () => options.finding,
 	};
 	const last = { failure, attempts: 1, earlierAttemptLost: options.earlierAttemptLost === true };
-	const error = await resolveFailure(call, last, options.recorded ? record : undefined, 0);
-	return { error, record: state(), retryOnFail: () => retryOnFail(place, request, error) };
+	const resolved = await resolveFailure(call, last, options.recorded ? record : undefined, 0);
+	// An earlier send is returned, no failure: its item's outcome is the one it says.
+	const error = 'error' in resolved ? resolved.error : undefined;
+	const outcome = 'error' in resolved ? outcomeOf(resolved.error) : resolved.sentBefore.outcome;
+	return {
+		error,
+		outcome,
+		record: state(),
+		retryOnFail: () => retryOnFail(place, request, resolved),
+	};
 }
 
 /** What n8n's Retry On Fail meets when it runs the item again: the ledger's answer. */
 function retryOnFail(
 	place: ReturnType<typeof ledgerPlaceOf>,
 	request: ReturnType<typeof requestOf>['request'],
-	error: Error,
+	resolved: Awaited<ReturnType<typeof resolveFailure>>,
 ): RetryOnFail {
 	try {
 		const found = recall(place, request, () => new Error('still under way'));
-		if (found.done) throw new Error('an answer was recorded for a failure');
+		if ('answer' in found) throw new Error('an answer was recorded for a failure');
+		if ('sentBefore' in found) {
+			if (!('sentBefore' in resolved) || found.sentBefore !== resolved.sentBefore)
+				throw new Error('another earlier send was recorded');
+			return 'meets the same';
+		}
 		return found.earlierAttemptLost ? 'sends, earlier lost' : 'sends';
 	} catch (thrown) {
-		if (thrown !== error) throw thrown;
+		if (!('error' in resolved) || thrown !== resolved.error) throw thrown;
 		return 'meets the same';
 	}
 }
@@ -198,10 +211,10 @@ describe('the failure table, cell by cell', () => {
 		expect(nextRetryDelay(safety, failure, 1, DEFAULT_TRANSPORT_SETTINGS.retry) !== undefined).toBe(
 			retried,
 		);
-		const { error } = await lastFailureOf(failure, safety);
-		expect(outcomeOf(error)).toBe(outcome);
+		const last = await lastFailureOf(failure, safety);
+		expect(last.outcome).toBe(outcome);
 		// The error says "outcome unknown" exactly when the table does.
-		expect(error.message.startsWith('Outcome unknown')).toBe(outcome === 'unknown');
+		expect(last.error?.message.startsWith('Outcome unknown')).toBe(outcome === 'unknown');
 		expect(meaningOf(failure, { safety })).toMatchObject({ kind, outcome, retried });
 	});
 
@@ -209,7 +222,7 @@ describe('the failure table, cell by cell', () => {
 		'%s, %s, with the Reference recorded (without: %s, retried %s): %s, record %s, Retry On Fail %s',
 		async (kind, safety, _plain, _retried, recorded, record, onRetry) => {
 			const last = await lastFailureOf(FAILURES[kind], safety, { recorded: true });
-			expect(outcomeOf(last.error)).toBe(recorded);
+			expect(last.outcome).toBe(recorded);
 			expect(last.record).toBe(record);
 			expect(OUTCOMES[recorded].reference).toBe(record);
 			expect(last.retryOnFail()).toBe(onRetry);
@@ -220,8 +233,8 @@ describe('the failure table, cell by cell', () => {
 		'%s, %s, after an earlier attempt lost its answer (without: %s)',
 		async (kind, safety, ...[, , , , , afterLost]) => {
 			const failure = FAILURES[kind];
-			const { error } = await lastFailureOf(failure, safety, { earlierAttemptLost: true });
-			expect(outcomeOf(error)).toBe(afterLost);
+			const last = await lastFailureOf(failure, safety, { earlierAttemptLost: true });
+			expect(last.outcome).toBe(afterLost);
 			expect(meaningOf(failure, { safety, earlierAttemptLost: true }).outcome).toBe(afterLost);
 		},
 	);
@@ -235,13 +248,14 @@ describe('the failure table, cell by cell', () => {
 		};
 		for (const kind of ['server_error', 'timeout', 'network', 'unreadable'] as const) {
 			const last = await lastFailureOf(FAILURES[kind], 'once', { recorded: true, finding });
-			expect(outcomeOf(last.error)).toBe('sent');
+			expect(last.outcome).toBe('sent');
+			expect(last.error).toBeUndefined();
 			expect(last.record).toBe('marked_sent');
 			expect(last.retryOnFail()).toBe('meets the same');
 		}
 		// A refusal is not asked about: the service said no.
 		const refused = await lastFailureOf(FAILURES.refusal, 'once', { recorded: true, finding });
-		expect(outcomeOf(refused.error)).toBe('refused');
+		expect(refused.outcome).toBe('refused');
 	});
 
 	it('reads the service words before the 429: a repeated key is not sent again', () => {
@@ -275,14 +289,15 @@ describe('the outcomes', () => {
 		expect(outcomeOf('a thrown text')).toBe('not_sent');
 	});
 
-	it('reads an earlier send: already_sent by another execution, sent when the service showed it', () => {
-		expect(outcomeOf(new AlreadySentError(node, 0, 'the transfer', 'ref-1'))).toBe('already_sent');
+	it('reads an earlier send from what it is, no error: already_sent, or sent when the service showed it', () => {
+		expect(alreadySent('the transfer', 'ref-1').outcome).toBe('already_sent');
 		const shown = { shown: true as const, resolvedBy: 'GET /send/', field: 'transfer' as const };
-		const sent = new SentAsServiceShowsError(node, 0, 'the transfer', 'ref-1', {
-			...shown,
-			record: {},
+		const sent = sentAsServiceShows('the transfer', 'ref-1', { ...shown, record: {} });
+		expect(sent).toMatchObject({
+			outcome: 'sent',
+			output: { outcome: 'sent', reference: 'ref-1' },
 		});
-		expect(outcomeOf(sent)).toBe('sent');
+		expect(sent).not.toBeInstanceOf(Error);
 	});
 
 	it('says which outcomes moved nothing and which may have been acted on, never both', () => {
