@@ -66,10 +66,13 @@ function feesWarning(figures: FeeFigures, net: number, beforeCreation: boolean):
 	return `${costs} ${beforeCreation ? 'would take' : 'take'} ${take} ${whole}: ${receives} ${cop(net)}.`;
 }
 
-const PESOS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// Made on first use: building a NumberFormat loads ICU's locale data, a third of the package's
+// require time, and most runs never warn about fees.
+let pesos: Intl.NumberFormat | undefined;
 
 /** "1,000 COP", "176.51 COP", "−105.51 COP" (a true minus sign, as in a statement). */
 function cop(value: number): string {
 	// -0 (a net of 0 computed as 0 - 0) reads as 0.
-	return `${PESOS.format(value === 0 ? 0 : value).replace('-', '\u2212')} COP`;
+	pesos ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+	return `${pesos.format(value === 0 ? 0 : value).replace('-', '\u2212')} COP`;
 }
