@@ -1,14 +1,13 @@
 /**
  * Which of the package's files a run enters from its entry point (execute(), webhook(), poll()) to
- * the moment its request leaves for the service, read from V8's precise coverage: a file counts
- * when one of its functions ran. Nothing is told by hand, so the list cannot drift from the code.
+ * the moment its request leaves for the service, and in what order. V8's precise coverage says
+ * which (a file counts when one of its functions ran); the order is that of their first calls
+ * (firstEntries.ts). Nothing is told by hand, so the list cannot drift from the code.
  */
 import { subscribe, unsubscribe } from 'diagnostics_channel';
 import type { ClientRequest } from 'http';
 import { Session } from 'inspector';
-import { relative } from 'path';
-
-import { PACKAGE_ROOT } from './loadPackage';
+import { BUILT, noteFirstEntries, sourceOf } from './firstEntries';
 
 interface ScriptCoverage {
 	url: string;
@@ -25,12 +24,42 @@ const REQUEST_START = 'http.client.request.start';
 
 /**
  * Runs `run` and answers the package files (as their TypeScript sources, from the repository's
- * root) entered before the first request `isTheWire` recognises left. Everything the package
- * loads is loaded by a run before this one, so only what runs counts.
+ * root) entered before the first request `isTheWire` recognises left, in the order they were
+ * first entered. Everything the package loads is loaded by a run before this one, so only what runs
+ * counts. A file coverage saw entered through nothing the package exports fails the walk: its
+ * place would be a guess.
  */
 export async function filesEnteredToTheWire(
 	run: () => Promise<unknown>,
 	isTheWire: (request: WireRequest) => boolean,
+): Promise<string[]> {
+	const firstEntries = noteFirstEntries();
+	let atTheWire: string[] = [];
+	let entered: string[];
+	try {
+		entered = await filesCoveredToTheWire(run, isTheWire, () => {
+			atTheWire = firstEntries.order();
+		});
+	} finally {
+		firstEntries.restore();
+	}
+	const ordered = firstEntries.placeReExporters(
+		atTheWire.filter((file) => entered.includes(file)),
+		entered,
+	);
+	const unplaced = entered.filter((file) => !ordered.includes(file));
+	if (unplaced.length > 0)
+		throw new Error(
+			`entered before the wire, but through nothing the package exports, so in no known order: ${unplaced.join(', ')}`,
+		);
+	return ordered;
+}
+
+/** The package files V8's coverage saw entered from the run's start to the wire, in no order. */
+async function filesCoveredToTheWire(
+	run: () => Promise<unknown>,
+	isTheWire: (request: WireRequest) => boolean,
+	onTheWire: () => void,
 ): Promise<string[]> {
 	const session = new Session();
 	session.connect();
@@ -52,6 +81,7 @@ export async function filesEnteredToTheWire(
 		const path = request.path.split('?')[0];
 		if (atTheWire || !isTheWire({ method: request.method, path })) return;
 		atTheWire = post('Profiler.takePreciseCoverage').result;
+		onTheWire();
 	};
 	subscribe(REQUEST_START, onRequest);
 	try {
@@ -67,10 +97,8 @@ export async function filesEnteredToTheWire(
 }
 
 function packageFilesEntered(scripts: ScriptCoverage[]): string[] {
-	const built = `${PACKAGE_ROOT}/dist/`;
 	return scripts
-		.filter((script) => script.url.replace('file://', '').startsWith(built))
+		.filter((script) => script.url.replace('file://', '').startsWith(BUILT))
 		.filter((script) => script.functions.some((fn) => fn.ranges[0].count > 0))
-		.map((script) => relative(built, script.url.replace('file://', '')).replace(/\.js$/, '.ts'))
-		.sort();
+		.map((script) => sourceOf(script.url.replace('file://', '')));
 }

@@ -1,15 +1,12 @@
 /**
  * The walk from an entry point to the wire, measured rather than told (CONTRIBUTING.md, "What
  * happens to one item"): V8's coverage names every package file a run enters before its request
- * leaves. What a reader needs of it: a success enters no failure file, and the transport's rooms
- * it enters are those of a send; CONTRIBUTING lists each walk as measured here.
+ * leaves, in the order first entered. What a reader needs of it: a success enters no failure file,
+ * the transport's rooms are entered from the top down, and CONTRIBUTING lists each walk as
+ * measured here (written by `npm run docs:walks`, never by hand).
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
-
 import type { Sandbox } from '../../sandbox';
 import type { TestCredentialsHelper } from '../harness/credentialsHelper';
-import { PACKAGE_ROOT } from '../harness/loadPackage';
 import { TRANSFER_FROM_ITEMS } from '../harness/parameters';
 import { PollTriggerHarness } from '../harness/pollTriggerHarness';
 import { runPayNode, shutDownEngine } from '../harness/runWorkflow';
@@ -17,6 +14,13 @@ import { sandboxCredentials } from '../harness/sandboxCredentials';
 import { useSandboxPerFile } from '../harness/sandboxPerFile';
 import { filesEnteredToTheWire } from '../harness/walkToTheWire';
 import { replayCallback, slugsOf, waitForLinks } from '../nodes/Pay/waiting/linkWaits';
+import {
+	handOver,
+	undescribed,
+	walkInContributing,
+	walkList,
+	WALKS_OUTPUT_VARIABLE,
+} from './contributingWalks';
 
 let sandbox: Sandbox;
 useSandboxPerFile((started) => (sandbox = started));
@@ -36,17 +40,30 @@ const failureFilesIn = (walk: string[]) =>
 
 /** The transport's rooms, from the top down (CONTRIBUTING.md, "The transport's rooms"). */
 const ROOMS = ['request', 'neverTwice', 'meaning', 'wire', 'terms'];
-const roomsIn = (walk: string[]) =>
-	ROOMS.filter((room) => walk.some((file) => file.startsWith(`nodes/shared/transport/${room}/`)));
+const TRANSPORT_ROOM = /^nodes\/shared\/transport\/([^/]+)\//;
 
-/** The files CONTRIBUTING.md lists under a walk's heading, up to the next heading: "- `path`". */
-function walkInContributing(heading: string): string[] {
-	const text = readFileSync(join(PACKAGE_ROOT, 'CONTRIBUTING.md'), 'utf8');
-	const start = text.indexOf(`\n### ${heading}\n`);
-	if (start < 0) throw new Error(`CONTRIBUTING.md has no heading "### ${heading}"`);
-	const body = text.slice(start + heading.length + 6);
-	const section = body.slice(0, body.search(/\n#/) < 0 ? undefined : body.search(/\n#/));
-	return [...section.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1]).sort();
+/** The transport's rooms a walk enters, in the order it first enters each. */
+function roomsIn(walk: string[]): string[] {
+	const rooms = walk.flatMap((file) => TRANSPORT_ROOM.exec(file)?.[1] ?? []);
+	return rooms.filter((room, index) => rooms.indexOf(room) === index);
+}
+
+/** A walk enters the transport's rooms from the top down: each once, none above one it left. */
+function expectRoomsFromTheTopDown(walk: string[]): void {
+	const entered = roomsIn(walk);
+	expect(entered).toEqual(ROOMS.filter((room) => entered.includes(room)));
+}
+
+/**
+ * The walk is as CONTRIBUTING.md lists it, each file with what it does there; under
+ * `npm run docs:walks`, handed to it to write there instead.
+ */
+function expectListedInContributing(walk: string, files: string[]): void {
+	expect(undescribed(files)).toEqual([]);
+	const list = walkList(files);
+	const output = process.env[WALKS_OUTPUT_VARIABLE];
+	if (output) handOver(output, { walk, list });
+	else expect(walkInContributing(walk)).toBe(list);
 }
 
 describe('the walk from the entry point to the wire', () => {
@@ -71,7 +88,8 @@ describe('the walk from the entry point to the wire', () => {
 		);
 		expect(failureFilesIn(walk)).toEqual([]);
 		expect(roomsIn(walk)).toEqual(['request', 'neverTwice', 'wire']);
-		expect(walkInContributing('One Transfer → Send item')).toEqual(walk);
+		expectRoomsFromTheTopDown(walk);
+		expectListedInContributing('One Transfer → Send item', walk);
 	});
 
 	it('a Create and Wait callback enters no failure file and the files CONTRIBUTING lists, up to its read of the link', async () => {
@@ -93,7 +111,8 @@ describe('the walk from the entry point to the wire', () => {
 			(request) => request.method === 'GET' && request.path.includes('/pay_detail/'),
 		);
 		expect(failureFilesIn(walk)).toEqual([]);
-		expect(walkInContributing('A Create and Wait callback')).toEqual(walk);
+		expectRoomsFromTheTopDown(walk);
+		expectListedInContributing('A Create and Wait callback', walk);
 	});
 
 	it('a poll of the Pay Money Received Trigger enters no failure file and the files CONTRIBUTING lists, up to its read of the transfer list', async () => {
@@ -108,6 +127,7 @@ describe('the walk from the entry point to the wire', () => {
 			(request) => request.method === 'GET' && request.path.endsWith('/send/'),
 		);
 		expect(failureFilesIn(walk)).toEqual([]);
-		expect(walkInContributing('A poll of the Pay Money Received Trigger')).toEqual(walk);
+		expectRoomsFromTheTopDown(walk);
+		expectListedInContributing('A poll of the Pay Money Received Trigger', walk);
 	});
 });

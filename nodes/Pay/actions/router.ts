@@ -6,7 +6,7 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { releaseLedger, ledgerScope, CREDENTIAL_NAME } from '../../shared/transport';
+import { endRunScope, runScope, CREDENTIAL_NAME } from '../../shared/transport';
 import type { TransportSettings } from '../../shared/transport';
 import { addFeesHint } from '../execution/feesHint';
 import { withItemIndex } from '../execution/itemOutput';
@@ -89,9 +89,7 @@ async function runEveryItem(
 	);
 	// Once per run, above the output: a link whose fees take its whole amount is not missed.
 	addFeesHint(context, items);
-	// Every item done: n8n will not run this again, so the at-most-once ledger can let go of the
-	// answers. After a failure it is kept, as n8n's Retry On Fail may run the node again.
-	if (failedItems === 0 && run.ledgerScope !== undefined) releaseLedger(run.ledgerScope);
+	endRunScope(run.ledgerScope, failedItems);
 	if (operation.thenWait) return await operation.thenWait.call(context, run, items);
 	if (operation.waits && waitLimit)
 		return await startWaiting(context, run, operation.waits, items, waitLimit);
@@ -162,10 +160,7 @@ export function startRun(
 		settings,
 		runIndex,
 		executionCache: new Map(),
-		// Outside an execution (no id), nothing is remembered.
-		ledgerScope: executionId
-			? ledgerScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex)
-			: undefined,
+		ledgerScope: runScope(context.getWorkflow().id ?? '', executionId, node.name, runIndex),
 		credentials: async (itemIndex) =>
 			await (credentials ??= context.getCredentials(CREDENTIAL_NAME, itemIndex)),
 	};

@@ -28,7 +28,7 @@ export { meansAlreadyCreated, outcomeOf } from './meaning/failureMeaning';
 export type { Finding, ServiceCheck, ServiceRead } from './terms/serviceCheck';
 export { CLOCK_TOLERANCE_MS } from './terms/serviceCheck';
 
-/** The ledger of one run, and the records of References. */
-export { ledgerScope, releaseLedger } from './neverTwice/ledger';
+/** A run's requests begin and end (its ledger's lifetime), and the records of References. */
+export { endRunScope, runScope } from './request/runScope';
 export { sentFactsFor } from './neverTwice/sentFacts';
 export { MAX_RECORDED_ENTRIES, nodeListName } from './neverTwice/sentRecord';

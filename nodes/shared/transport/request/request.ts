@@ -133,6 +133,8 @@ async function startCall(
 	const credentials: ICredentialDataDecryptedObject =
 		request.credentials ?? (await context.getCredentials(CREDENTIAL_NAME, request.itemIndex));
 	const node = request.node ?? context.getNode();
+	// The rooms in their order: the request's place in the ledger, then its connection.
+	const place = ledgerPlaceOf(request);
 	const connection = connect(context, node, credentials, settings);
 	// Asking the service what became of a lost answer goes through the transport's safe reads.
 	const reader = {
@@ -151,7 +153,7 @@ async function startCall(
 		connection,
 		// Answers are masked as read; what the node words itself from a failure is masked too.
 		masked: maskerFor(credentials, request.sensitive),
-		place: ledgerPlaceOf(request),
+		place,
 		ask: async (claimedAt) => await askBeforeUnknown(context, node, request, reader, claimedAt),
 	};
 }

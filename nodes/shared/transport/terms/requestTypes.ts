@@ -77,7 +77,7 @@ export interface PayRequest {
 	 */
 	itemIndex?: number;
 	/**
-	 * The node run's scope in the at-most-once ledger (`ledgerScope`). Without it nothing is
+	 * The node run's scope in the at-most-once ledger (`runScope`). Without it nothing is
 	 * remembered: only the Pay node's runs need it, not load-options calls or the trigger's reads.
 	 */
 	ledgerScope?: string;
