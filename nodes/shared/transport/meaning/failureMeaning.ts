@@ -25,8 +25,20 @@ const OUTCOME_BY_SAFETY: Record<ServiceDid, Record<RequestSafety, FailureOutcome
 };
 
 /**
- * The kinds of failure. `retried`: the retry policy sends a `read` or `idempotent` request again
- * after it (backoff, or the service's Retry-After); a `once` request never.
+ * The kinds of failure, in one vocabulary with the wire's (wire/failure.ts): what the wire saw,
+ * with an HTTP failure told apart by its status and the service's words (`kindOf`). A kind the wire
+ * learns is a kind here, and KINDS must give it its row: the compiler holds both to one list.
+ */
+export type FailureKind =
+	| Exclude<RequestFailure['kind'], 'http'>
+	| 'refusal'
+	| 'rate_limited'
+	| 'repeated_key'
+	| 'server_error';
+
+/**
+ * Each kind's row. `retried`: the retry policy sends a `read` or `idempotent` request again after
+ * it (backoff, or the service's Retry-After); a `once` request never.
  */
 export const KINDS = {
 	redirect: { what: 'a redirect (3xx), never followed', service: 'answered', retried: false },
@@ -41,9 +53,7 @@ export const KINDS = {
 	other: { what: 'any other failure of the client', service: 'may_have_acted', retried: false },
 	unreachable: { what: 'no connection could be made', service: 'never_reached', retried: true },
 	credential: { what: 'the credential refused to go on', service: 'never_reached', retried: false },
-} as const satisfies Record<string, { what: string; service: ServiceDid; retried: boolean }>;
-
-export type FailureKind = keyof typeof KINDS;
+} as const satisfies Record<FailureKind, { what: string; service: ServiceDid; retried: boolean }>;
 
 /**
  * The service's words that give a failure a meaning of its own, read from the start of its

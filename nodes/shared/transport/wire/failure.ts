@@ -4,7 +4,9 @@ import { isFailureBody, readFailureBody } from './failureBody';
 /**
  * What went wrong with one request, reduced to the facts the retry policy and the error messages
  * need. Built from n8n's client errors, which carry the request (and its headers) with them: only
- * the fields below travel on, so no key or token can leak through an error.
+ * the fields below travel on, so no key or token can leak through an error. Its `kind` is a kind
+ * of the failure table (meaning/failureMeaning.ts), but `http`, which the table tells apart by
+ * status and the service's words.
  */
 export type RequestFailure =
 	| {
