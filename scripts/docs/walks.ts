@@ -5,14 +5,16 @@
  * only when every walk passed. `npm test` runs the same test and fails while a list and its measure
  * differ.
  */
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
+import { writeIfChanged } from '../../test/reliability/report';
 import {
+	CONTRIBUTING,
 	handedOver,
 	WALKS_OUTPUT_VARIABLE,
-	writeWalkIntoContributing,
+	withWalk,
 } from '../../test/walk/contributingWalks';
 import { runTestFile } from './runTestFile';
 
@@ -24,8 +26,14 @@ function main(): number {
 			return 1;
 		}
 		const walks = handedOver(folder);
-		for (const measured of walks) writeWalkIntoContributing(measured);
-		console.log(`${walks.length} walks written into CONTRIBUTING.md`);
+		const before = readFileSync(CONTRIBUTING, 'utf8');
+		const after = walks.reduce(withWalk, before);
+		writeIfChanged(CONTRIBUTING, after);
+		console.log(
+			before === after
+				? `CONTRIBUTING.md already lists these ${walks.length} walks`
+				: `${walks.length} walks written into CONTRIBUTING.md`,
+		);
 		return 0;
 	} finally {
 		rmSync(folder, { recursive: true, force: true });

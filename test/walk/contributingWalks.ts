@@ -80,9 +80,8 @@ export function walkInContributing(walk: string): string {
 	return text.slice(from, to).trimEnd();
 }
 
-/** Writes the walk's list into CONTRIBUTING.md, between its markers. */
-export function writeWalkIntoContributing({ walk, list }: MeasuredWalk): void {
-	const text = readFileSync(CONTRIBUTING, 'utf8');
+/** CONTRIBUTING.md's text with the walk's list between its markers. */
+export function withWalk(text: string, { walk, list }: MeasuredWalk): string {
 	const { from, to } = section(text, walk);
-	writeFileSync(CONTRIBUTING, `${text.slice(0, from)}${list}\n${text.slice(to)}`);
+	return `${text.slice(0, from)}${list}\n${text.slice(to)}`;
 }
